@@ -1,0 +1,46 @@
+"""The rules engine: pure Python, no Django.
+
+Public API (stable; the web app and the CLI depend on it):
+
+- ``evaluate(doc) -> dict``   score one hand (yaku, fu, han, points, payments, 先付け verdict)
+- ``compare(doc, rulesets) -> dict``  the same hand under several rule sets side by side
+- ``tenpai(doc) -> dict``     is a 13-tile hand tenpai at an exhaustive draw under the rule set
+- ``play(doc) -> dict``       settle a whole hanchan from its recorded events
+- ``final_result(scores, ruleset) -> dict``  ranks, 順位点 and nets from four raw scores
+- ``get_ruleset(spec)``, ``PRESETS``, ``RuleSet``; errors are ``RulesError`` (a ``ValueError``) subclasses.
+"""
+
+from .errors import (  # noqa: F401
+    DocumentError, GameError, MeldError, NotationError, RulesError, RulesetError, TileCountError,
+)
+from .ruleset import PRESETS, PRESET_LABELS, RuleSet, get_ruleset  # noqa: F401
+
+
+def evaluate(doc: dict) -> dict:
+    from .evaluate import evaluate as _evaluate
+
+    return _evaluate(doc)
+
+
+def compare(doc: dict, rulesets: list | None = None) -> dict:
+    from .sakizuke import compare as _compare
+
+    return _compare(doc, rulesets)
+
+
+def tenpai(doc: dict) -> dict:
+    from .sakizuke import tenpai as _tenpai
+
+    return _tenpai(doc)
+
+
+def play(doc: dict) -> dict:
+    from .game import play as _play
+
+    return _play(doc)
+
+
+def final_result(scores: list[int], ruleset="ariari", sticks: int = 0) -> dict:
+    from .game import final_result as _final_result
+
+    return _final_result(scores, ruleset, sticks=sticks)
