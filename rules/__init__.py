@@ -15,11 +15,8 @@ from .errors import (  # noqa: F401
 )
 from .ruleset import PRESETS, PRESET_LABELS, RuleSet, get_ruleset  # noqa: F401
 
-
-def evaluate(doc: dict) -> dict:
-    from .evaluate import evaluate as _evaluate
-
-    return _evaluate(doc)
+# Imported eagerly: the submodule ``rules.evaluate`` would otherwise shadow the function on first use.
+from .evaluate import evaluate  # noqa: E402,F401
 
 
 def compare(doc: dict, rulesets: list | None = None) -> dict:
