@@ -1,0 +1,87 @@
+"""Fu (RULES.md §3): the total and a breakdown whose lines add up to it.
+
+>>> from rules.hand import parse_doc
+>>> from rules.shapes import decompositions
+>>> hand, rs = parse_doc({"hand": "123m456p789s111z9p", "win_tile": "9p"})
+>>> total, lines = fu(hand, rs, decompositions(hand)[0], pinfu=False)
+>>> total, [(line["id"], line["fu"]) for line in lines]
+(40, [('base', 20), ('menzen_ron', 10), ('closed_triplet', 8), ('tanki', 2)])
+"""
+
+from __future__ import annotations
+
+from .hand import Hand
+from .ruleset import RuleSet
+from .shapes import Decomposition, TileSet
+from .tiles import TERMINALS_HONORS
+
+WAIT_FU = {"kanchan": ("嵌張待ち", "kanchan wait"), "penchan": ("辺張待ち", "penchan wait"),
+           "tanki": ("単騎待ち", "tanki wait")}
+SET_NAMES = {
+    ("triplet", True): ("open_triplet", "明刻", "open triplet"),
+    ("triplet", False): ("closed_triplet", "暗刻", "closed triplet"),
+    ("quad", True): ("open_quad", "明槓", "open quad"),
+    ("quad", False): ("closed_quad", "暗槓", "closed quad"),
+}
+
+
+LINE_NAMES = {
+    "base": ("副底", "base"), "menzen_ron": ("門前ロン", "closed ron"), "tsumo": ("ツモ", "tsumo"),
+    "double_wind_pair": ("雀頭(連風牌)", "double wind pair"), "yakuhai_pair": ("雀頭(役牌)", "value-tile pair"),
+    "open_pinfu": ("喰い平和形のロン(30符)", "open pinfu-shape ron (30 fu)"), "round_up": ("切り上げ", "rounded up"),
+    "chiitoitsu": ("七対子", "chiitoitsu"), **WAIT_FU,
+}
+
+
+def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> list[tuple[str, int, TileSet | None]]:
+    """The fu lines as ``(id, fu, set or None)``, rounding included."""
+    if d.form == "chiitoitsu":
+        return [("chiitoitsu", 25, None)]
+    if d.form == "kokushi":
+        return []  # a yakuman shape: fu do not apply
+    parts: list[tuple[str, int, TileSet | None]] = [("base", 20, None)]
+    closed = hand.is_closed
+    if closed and not hand.tsumo:
+        parts.append(("menzen_ron", 10, None))
+    if hand.tsumo and not pinfu:
+        parts.append(("tsumo", 2, None))
+    for s in d.sets:
+        if s.kind == "triplet" or s.kind == "quad":
+            value = (4 if s.first in TERMINALS_HONORS else 2) * (1 if s.open else 2) * (4 if s.kind == "quad" else 1)
+            parts.append((SET_NAMES[(s.kind, s.open)][0], value, s))
+    pair = d.sets[-1].first
+    seat, round_ = pair == hand.seat_wind, pair == hand.round_wind
+    if seat and round_:
+        parts.append(("double_wind_pair", ruleset.double_wind_pair_fu, None))
+    elif seat or round_ or pair >= 31:
+        parts.append(("yakuhai_pair", 2, None))
+    if d.wait in WAIT_FU:
+        parts.append((d.wait, 2, None))
+    total = sum(p[1] for p in parts)
+    if total == 20 and not closed and not hand.tsumo:
+        parts.append(("open_pinfu", 10, None))
+        total = 30
+    if total % 10:
+        parts.append(("round_up", 10 - total % 10, None))
+    return parts
+
+
+def fu_total(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> int:
+    """Fu of one candidate, without the breakdown."""
+    return sum(p[1] for p in _parts(hand, ruleset, d, pinfu))
+
+
+def fu(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[int, list[dict]]:
+    """Fu of one candidate and its breakdown; ``pinfu`` says whether the candidate has the pinfu yaku
+    (then no tsumo fu)."""
+    lines = []
+    for line_id, value, s in _parts(hand, ruleset, d, pinfu):
+        if s is None:
+            ja, en = LINE_NAMES[line_id]
+        else:
+            _, ja, en = SET_NAMES[(s.kind, s.open)]
+            kind_ja, kind_en = ("么九", "terminal/honor") if s.first in TERMINALS_HONORS else ("中張", "simple")
+            name = str(s.first % 9 + 1) * len(s.tiles) + "mpsz"[s.first // 9]
+            ja, en = f"{ja}({kind_ja}) {name}", f"{en} ({kind_en}) {name}"
+        lines.append({"id": line_id, "fu": value, "ja": ja, "en": en})
+    return sum(line["fu"] for line in lines), lines

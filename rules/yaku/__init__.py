@@ -1,0 +1,45 @@
+"""Every yaku of RULES.md §2, one module per yaku or close family (each module holds the whole rule).
+
+``find(hand, ruleset, decomposition)`` returns the ``YakuHit`` list of one candidate: when any
+yakuman is present only the yakuman remain; exclusions between ordinary yaku (ryanpeikou/iipeikou,
+junchan/chanta, chinitsu/honitsu, double riichi/riichi, ...) live in the family modules.
+
+>>> from rules.hand import parse_doc
+>>> from rules.shapes import decompositions
+>>> hand, rs = parse_doc({"hand": "234567m234p2355s", "win_tile": "4s", "tsumo": True, "riichi": True})
+>>> sorted(h.id for h in find(hand, rs, decompositions(hand)[0]))
+['menzen_tsumo', 'pinfu', 'riichi', 'sanshoku', 'tanyao']
+"""
+
+from __future__ import annotations
+
+from ..hand import Hand
+from ..ruleset import RuleSet
+from ..shapes import Decomposition
+from . import (
+    ankou, chiitoitsu, chuuren, dragons, flush, ittsuu, kantsu, kokushi, menzen_tsumo, peikou, pinfu,
+    riichi, ryuuiisou, sanshoku, situational, tanyao, tenhou, terminals, toitoi, tsuuiisou, winds, yakuhai,
+)
+from ._base import Context, YakuHit  # noqa: F401
+
+MODULES = (
+    tenhou, riichi, menzen_tsumo, situational, pinfu, tanyao, peikou, yakuhai, chiitoitsu, toitoi, ankou,
+    kantsu, sanshoku, dragons, winds, terminals, ittsuu, flush, kokushi, tsuuiisou, ryuuiisou, chuuren,
+)
+NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
+ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
+NOT_FOR_SHIBARI = frozenset({"ippatsu"})  # a bonus like dora (seed 003)
+
+
+def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
+    """The yaku of one candidate (a decomposition with its winning set)."""
+    ctx = Context(hand, ruleset, d)
+    hits = [h for m in MODULES for h in m.check(ctx)]
+    if any(h.yakuman for h in hits):
+        return [h for h in hits if h.yakuman]
+    return hits
+
+
+def shibari_han(hits: list[YakuHit]) -> int:
+    """Han that count toward 縛り: every yaku except ippatsu (dora are not yaku)."""
+    return sum(h.han for h in hits if h.id not in NOT_FOR_SHIBARI)

@@ -1,0 +1,61 @@
+"""Shared objects of the yaku modules: ``YakuHit``, the per-candidate ``Context`` and names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..hand import Hand
+from ..ruleset import RuleSet
+from ..shapes import Decomposition, TileSet
+
+DRAGONS = (31, 32, 33)
+_RANGES = [tuple(range(n)) for n in range(15)]
+WINDS = (27, 28, 29, 30)
+
+
+@dataclass(frozen=True)
+class YakuHit:
+    """One yaku of a candidate. ``sets`` are the indices (into ``Decomposition.sets``) the yaku is
+    built from; a situational yaku (riichi, tsumo, haitei, ...) lists none and has ``situational``.
+    ``yakuman`` is the yakuman count (0 for ordinary yaku); ``han`` is then 13 × yakuman."""
+
+    id: str
+    han: int
+    sets: tuple[int, ...] = ()
+    situational: bool = False
+    yakuman: int = 0
+
+
+def situational(yaku_id: str, han: int) -> YakuHit:
+    return YakuHit(yaku_id, han, (), True)
+
+
+def yakuman(yaku_id: str, count: int, sets: tuple[int, ...] = ()) -> YakuHit:
+    return YakuHit(yaku_id, 13 * count, sets, False, count)
+
+
+class Context:
+    """What every yaku check reads: the hand, the rule set and one decomposition."""
+
+    __slots__ = ("hand", "ruleset", "d", "closed", "sets", "every", "tiles", "kinds", "value_tiles", "body")
+
+    def __init__(self, hand: Hand, ruleset: RuleSet, d: Decomposition):
+        self.hand = hand
+        self.ruleset = ruleset
+        self.d = d
+        self.closed = hand.is_closed
+        self.sets: tuple[TileSet, ...] = d.sets
+        self.every = _RANGES[len(d.sets)]
+        self.tiles = [t for s in d.sets for t in s.tiles]
+        self.kinds = frozenset(self.tiles)
+        self.value_tiles = (31, 32, 33, hand.seat_wind, hand.round_wind)
+        # the four sets besides the pair (standard form only): the pair is always last
+        self.body = _RANGES[len(d.sets) - 1] if d.form == "standard" else ()
+
+    @property
+    def standard(self) -> bool:
+        return self.d.form == "standard"
+
+    def han(self, closed_han: int, open_han: int) -> int:
+        """Han by closedness (食い下がり)."""
+        return closed_han if self.closed else open_han

@@ -1,0 +1,21 @@
+"""三暗刻 (2) and 四暗刻 (yakuman; 単騎 double with ``double_yakuman_hands``): concealed triplets
+or ankan. A triplet completed by ron counts as open."""
+
+from ._base import Context, YakuHit, yakuman
+
+NAMES = {
+    "sanankou": ("三暗刻", "Sanankou"),
+    "suuankou": ("四暗刻", "Suuankou"),
+}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    if not ctx.standard:
+        return []
+    closed = tuple(i for i in ctx.body if ctx.sets[i].is_triplet_like and not ctx.sets[i].open)
+    if len(closed) == 4:
+        double = ctx.d.wait == "tanki" and ctx.ruleset.double_yakuman_hands
+        return [yakuman("suuankou", 2 if double else 1, closed)]
+    if len(closed) == 3:
+        return [YakuHit("sanankou", 2, closed)]
+    return []

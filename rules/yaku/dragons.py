@@ -1,0 +1,20 @@
+"""小三元 (2): two dragon triplets and a dragon pair; 大三元 (yakuman): three dragon triplets."""
+
+from ._base import DRAGONS, Context, YakuHit, yakuman
+
+NAMES = {
+    "shousangen": ("小三元", "Shousangen"),
+    "daisangen": ("大三元", "Daisangen"),
+}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    if not ctx.standard:
+        return []
+    triplets = tuple(i for i in ctx.body if ctx.sets[i].first in DRAGONS and ctx.sets[i].is_triplet_like)
+    if len(triplets) == 3:
+        return [yakuman("daisangen", 1, triplets)]
+    pair = len(ctx.sets) - 1
+    if len(triplets) == 2 and ctx.sets[pair].first in DRAGONS:
+        return [YakuHit("shousangen", 2, triplets + (pair,))]
+    return []

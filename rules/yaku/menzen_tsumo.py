@@ -1,0 +1,9 @@
+"""門前清自摸和: a closed hand (ankan allowed) won by tsumo, 1 han."""
+
+from ._base import Context, YakuHit, situational
+
+NAMES = {"menzen_tsumo": ("門前清自摸和", "Menzen tsumo")}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    return [situational("menzen_tsumo", 1)] if ctx.closed and ctx.hand.tsumo else []

@@ -1,0 +1,24 @@
+"""一盃口 (1) and 二盃口 (3, replaces iipeikou): identical runs in a closed hand."""
+
+from ._base import Context, YakuHit
+
+NAMES = {
+    "iipeikou": ("一盃口", "Iipeikou"),
+    "ryanpeikou": ("二盃口", "Ryanpeikou"),
+}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    if not (ctx.closed and ctx.standard):
+        return []
+    by_first: dict[int, list[int]] = {}
+    for i in ctx.body:
+        s = ctx.sets[i]
+        if s.kind == "run":
+            by_first.setdefault(s.first, []).append(i)
+    pairs = [idx[k:k + 2] for idx in by_first.values() for k in range(0, len(idx) - 1, 2)]
+    if len(pairs) >= 2:
+        return [YakuHit("ryanpeikou", 3, tuple(sorted(pairs[0] + pairs[1])))]
+    if pairs:
+        return [YakuHit("iipeikou", 1, tuple(pairs[0]))]
+    return []

@@ -1,0 +1,14 @@
+"""平和: closed, four runs, a pair that is not a value tile, won on a two-sided (ryanmen) wait."""
+
+from ._base import Context, YakuHit
+
+NAMES = {"pinfu": ("平和", "Pinfu")}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    d = ctx.d
+    if not (ctx.closed and ctx.standard and not ctx.hand.melds and d.wait == "ryanmen"):
+        return []
+    if any(ctx.sets[i].kind != "run" for i in ctx.body) or d.sets[-1].first in ctx.value_tiles:
+        return []
+    return [YakuHit("pinfu", 1, ctx.every)]

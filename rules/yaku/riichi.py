@@ -1,0 +1,23 @@
+"""立直 (1), ダブル立直 (2, replaces riichi), 一発 (1; a bonus, never satisfies shibari)."""
+
+from ._base import Context, YakuHit, situational
+
+NAMES = {
+    "riichi": ("立直", "Riichi"),
+    "double_riichi": ("ダブル立直", "Double riichi"),
+    "ippatsu": ("一発", "Ippatsu"),
+}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    h = ctx.hand
+    if not ctx.closed:
+        return []
+    out = []
+    if h.double_riichi:
+        out.append(situational("double_riichi", 2))
+    elif h.riichi:
+        out.append(situational("riichi", 1))
+    if h.ippatsu and out:
+        out.append(situational("ippatsu", 1))
+    return out

@@ -1,0 +1,10 @@
+"""緑一色 (yakuman): only 2 3 4 6 8 索 and 發 (發 not required)."""
+
+from ._base import Context, YakuHit, yakuman
+
+NAMES = {"ryuuiisou": ("緑一色", "Ryuuiisou")}
+GREEN = frozenset((19, 20, 21, 23, 25, 32))
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    return [yakuman("ryuuiisou", 1, ctx.every)] if ctx.kinds <= GREEN else []

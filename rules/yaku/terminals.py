@@ -1,0 +1,31 @@
+"""Terminal families. 混全帯么九 (2, open 1): every set and the pair hold a terminal or honor, with
+a run and an honor; 純全帯么九 (3, open 2): the same with terminals only (replaces chanta);
+混老頭 (2): terminals and honors only (replaces chanta); 清老頭 (yakuman): terminals only."""
+
+from ..tiles import TERMINALS_HONORS
+from ._base import Context, YakuHit, yakuman
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+
+NAMES = {
+    "chanta": ("混全帯么九", "Chanta"),
+    "junchan": ("純全帯么九", "Junchan"),
+    "honroutou": ("混老頭", "Honroutou"),
+    "chinroutou": ("清老頭", "Chinroutou"),
+}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    if ctx.d.form == "kokushi":
+        return []
+    if ctx.kinds <= TERMINALS:
+        return [yakuman("chinroutou", 1, ctx.every)]
+    if ctx.kinds <= TERMINALS_HONORS:
+        return [YakuHit("honroutou", 2, ctx.every)]
+    if not ctx.standard or not any(s.kind == "run" for s in ctx.sets):
+        return []
+    if any(TERMINALS_HONORS.isdisjoint(s.tiles) for s in ctx.sets):
+        return []
+    if max(ctx.kinds) >= 27:
+        return [YakuHit("chanta", ctx.han(2, 1), ctx.every)]
+    return [YakuHit("junchan", ctx.han(3, 2), ctx.every)]

@@ -1,0 +1,11 @@
+"""対々和: four triplets or quads, 2 han open or closed."""
+
+from ._base import Context, YakuHit
+
+NAMES = {"toitoi": ("対々和", "Toitoi")}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    if ctx.standard and all(ctx.sets[i].is_triplet_like for i in ctx.body):
+        return [YakuHit("toitoi", 2, ctx.every)]
+    return []

@@ -1,0 +1,21 @@
+"""小四喜 (yakuman): three wind triplets and a wind pair; 大四喜 (yakuman, double with
+``double_yakuman_hands``): four wind triplets."""
+
+from ._base import WINDS, Context, YakuHit, yakuman
+
+NAMES = {
+    "shousuushii": ("小四喜", "Shousuushii"),
+    "daisuushii": ("大四喜", "Daisuushii"),
+}
+
+
+def check(ctx: Context) -> list[YakuHit]:
+    if not ctx.standard:
+        return []
+    triplets = tuple(i for i in ctx.body if ctx.sets[i].first in WINDS and ctx.sets[i].is_triplet_like)
+    if len(triplets) == 4:
+        return [yakuman("daisuushii", 2 if ctx.ruleset.double_yakuman_hands else 1, triplets)]
+    pair = len(ctx.sets) - 1
+    if len(triplets) == 3 and ctx.sets[pair].first in WINDS:
+        return [yakuman("shousuushii", 1, triplets + (pair,))]
+    return []
