@@ -33,6 +33,8 @@ LIMIT_JA = {
     "triple_yakuman": "トリプル役満",
 }
 VALID_FU = (20, 25) + tuple(range(30, 111, 10))
+# 切り上げ満貫 applies to exactly these (RULES.md §3: 30符4翻 and 60符3翻), not to 2翻120符.
+KIRIAGE = {(4, 30), (3, 60)}
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def limit_name(*, han: int, fu: int, ruleset: RuleSet, yakuman: int = 0) -> tupl
     if han >= 5:
         return 2000, "mangan"
     base = fu * 2 ** (han + 2)
-    if base >= 2000 or (ruleset.kiriage_mangan and base >= 1920):
+    if base >= 2000 or (ruleset.kiriage_mangan and (han, fu) in KIRIAGE):
         return 2000, "mangan"
     return base, None
 

@@ -29,7 +29,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from .errors import DocumentError
-from .evaluate import Candidate, candidates, evaluate
+from .evaluate import Candidate, best, candidates, count_dora, sakizuke_on, yaku_dicts
+from .evaluate import per_wait as plain_per_wait
 from .hand import Hand, Meld, parse_doc
 from .ruleset import PRESET_LABELS, PRESETS, RuleSet, get_ruleset
 from .shapes import Decomposition, is_complete, waits
@@ -84,16 +85,29 @@ def _reason(code: str, ja: str, en: str) -> dict:
 # ---------------------------------------------------------------- candidates, cached across rule sets
 
 @lru_cache(maxsize=256)
-def scoring_key(ruleset: RuleSet) -> RuleSet:
-    """The rule set with its name and 先付け options reset: candidates depend only on the rest, so
-    rule sets that differ only in 先付け share one cache entry."""
-    defaults = {f: getattr(RuleSet, f) for f in SAKIZUKE_OPTIONS}
+def scoring_key(ruleset: RuleSet, closed: bool = False) -> RuleSet:
+    """The rule set with its name and 先付け options reset (and, for a closed hand, ``open_tanyao``,
+    which only open hands read): candidates depend only on the rest, so rule sets that differ only
+    in those share one cache entry."""
+    defaults: dict[str, Any] = {f: getattr(RuleSet, f) for f in SAKIZUKE_OPTIONS}
+    if closed:
+        defaults["open_tanyao"] = RuleSet.open_tanyao
     return dataclasses.replace(ruleset, name="", **defaults)
 
 
 @lru_cache(maxsize=8192)
 def _cands(hand: Hand, key: RuleSet) -> tuple[Candidate, ...]:
     return tuple(candidates(hand, key))
+
+
+def _key(hand: Hand, rs: RuleSet) -> RuleSet:
+    return scoring_key(rs, hand.is_closed)
+
+
+def by_wait(hand: Hand, rs: RuleSet) -> dict[int, list[Candidate]]:
+    """``evaluate.wait_candidates`` through the shared cache."""
+    key = _key(hand, rs)
+    return {w: list(_cands(hand.with_win(w), key)) for w in _waits(hand)}
 
 
 @lru_cache(maxsize=1024)
@@ -146,7 +160,7 @@ def analyse(hand: Hand, rs: RuleSet, cands: Iterable[Candidate] | None = None) -
     """Every candidate of a hand with its winning tile (``cands`` when already computed under a
     rule set with the same scoring options), best (高点法) first."""
     out = []
-    for c in _cands(hand, scoring_key(rs)) if cands is None else cands:
+    for c in _cands(hand, _key(hand, rs)) if cands is None else cands:
         q = qualifying(c, rs)
         out.append(Analysis(c, q, bool(q) and sum(h.han for h in q) >= rs.shibari))
     out.sort(key=lambda a: (a.ok, a.cand.total, a.cand.han, a.cand.fu), reverse=True)
@@ -252,14 +266,27 @@ def _per_wait(per: dict[int, list[Analysis]]) -> list[dict]:
     return out
 
 
-def judge(hand: Hand, ruleset: RuleSet, by_wait: Mapping[int, list[Candidate]] | None = None) -> Verdict:
+def _profile(hand: Hand, rs: RuleSet) -> tuple:
+    """The options ``qualifying`` reads, as far as they matter for this hand."""
+    place = (rs.situational_qualify == "always" or (rs.situational_qualify == "closed_only" and hand.is_closed)
+             or not hand.flags & PLACE_YAKU)
+    return place, rs.yakuhai_sakizuke, rs.shanpon_tsumo_sakizuke and hand.tsumo, rs.shibari
+
+
+def judge(hand: Hand, ruleset: RuleSet, by_wait: Mapping[int, list[Candidate]] | None = None,
+          memo: dict | None = None) -> Verdict:
     """The 先付け verdict of a hand with its winning tile (see the module docstring). ``by_wait``:
-    the candidates of every wait (``evaluate.wait_candidates``) when the caller has them."""
+    the candidates of every wait (``evaluate.wait_candidates``) when the caller has them; ``memo``:
+    a dict shared by calls on the same hand and ``by_wait`` (``compare``) to reuse the analyses."""
     rs = ruleset
     if by_wait is None:
         per = {w: analyse(hand.with_win(w), rs) for w in _waits(hand)}
+    elif memo is not None and _profile(hand, rs) in memo:
+        per = memo[_profile(hand, rs)]
     else:
-        per = {w: analyse(hand.with_win(w), rs, cands) for w, cands in by_wait.items()}
+        per = {w: analyse(hand, rs, cands) for w, cands in by_wait.items()}  # hand unused with cands
+        if memo is not None:
+            memo[_profile(hand, rs)] = per
     same = hand.win_tile in per and not hand.win_red
     actual = per[hand.win_tile] if same else analyse(hand, rs)
     common = common_yaku(per.values())
@@ -307,20 +334,89 @@ def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
     ...              ["shimamachi", "sakizuke_a"])
     >>> [(v["ruleset"], v["label"], v["total"]) for v in out["verdicts"]]
     [('shimamachi', '島町ルール(完全先付け・解釈B)', 5200), ('sakizuke_a', '完全先付け・解釈A', 2000)]
+
+    The hand is parsed once (per red-five setting) and the wait analysis is shared by every rule
+    set with the same scoring options; each verdict equals ``rules.evaluate`` under that rule set.
     """
     if not isinstance(doc, Mapping):
         raise DocumentError("the document must be an object", ja="入力はオブジェクトで指定してください")
     specs = list(PRESETS) if rulesets is None else rulesets
     if not isinstance(specs, list) or not specs:
         raise DocumentError("'rulesets' must be a non-empty list", ja="rulesets は空でないリストで指定してください")
-    base = {k: v for k, v in doc.items() if k != "ruleset"}
     checked = [get_ruleset(s) for s in specs]  # every spec is valid before any verdict
-    parse_doc(base)
+    base = {k: v for k, v in doc.items() if k != "ruleset"}
+    hands: dict[bool, Hand] = {}
+    shared: dict[tuple[Hand, RuleSet], tuple[dict[int, list[Candidate]], dict]] = {}
     verdicts = []
-    for spec, rs in zip(specs, checked):
-        out = evaluate({**base, "ruleset": spec})
+    for rs in checked:
+        if rs.red_fives not in hands:
+            hands[rs.red_fives] = parse_doc({**base, "ruleset": rs})[0]
+        hand = hands[rs.red_fives]
+        key = (hand, _key(hand, rs))
+        if key not in shared:
+            shared[key] = (by_wait(hand, rs), {})
+        out = _evaluate_hand(hand, rs, *shared[key])
         verdicts.append({"ruleset": rs.name, "label": PRESET_LABELS.get(rs.name, rs.name), **out})
     return {"verdicts": verdicts}
+
+
+def _evaluate_hand(hand: Hand, rs: RuleSet, bw: dict[int, list[Candidate]], memo: dict) -> dict:
+    """``rules.evaluate`` of a parsed hand, with the shared wait analysis. Mirrors
+    ``evaluate._evaluate`` (tests/rules/test_compare.py checks they agree on random hands); drop it
+    once evaluate.py exposes a parsed-hand entry point taking ``by_wait``."""
+    out: dict[str, Any] = {"ruleset": rs.name, **_head(hand)}
+    if hand.win_tile is None:
+        return out
+    cands = bw[hand.win_tile] if hand.win_tile in bw and not hand.win_red else list(_cands(hand, _key(hand, rs)))
+    chosen = best(cands)
+    waits_out: list[dict] | None = None
+    reasons: list[dict] = []
+    legal = False
+    if chosen is None:
+        reasons.append(_reason("not_a_win", "和了形になっていません", "the tiles do not form a winning hand"))
+    else:
+        legal = chosen.qualifies
+        if not chosen.yaku:
+            reasons.append(_reason("no_yaku", "役がありません", "no yaku"))
+        elif not legal:
+            reasons.append(_reason("shibari", f"{rs.shibari}翻縛りを満たしていません", f"below the {rs.shibari}-han minimum"))
+        if sakizuke_on(rs):
+            verdict = judge(hand, rs, bw, memo)
+            reasons += [r for r in verdict.reasons if r not in reasons]
+            legal = legal and verdict.legal
+            waits_out = list(verdict.per_wait)
+            chosen = verdict.candidate or chosen
+    if waits_out is None:
+        waits_out = plain_per_wait(hand, rs, bw)
+    total = chosen.total if chosen else 0
+    honba_bonus = hand.honba * rs.honba_value if legal else 0
+    sticks_bonus = hand.sticks * rs.riichi_stick if legal else 0
+    out.update(
+        legal=legal, reasons=reasons, yaku=yaku_dicts(chosen.yaku) if chosen else [],
+        dora=(chosen.dora if chosen else count_dora(hand, rs)).as_dict(),
+        han=chosen.han if chosen else 0, fu=chosen.fu if chosen else 0,
+        fu_detail=chosen.fu_detail if chosen else [],
+        limit=chosen.limit if chosen and chosen.yaku else None, yakuman=chosen.yakuman if chosen else 0,
+        payments=[p.as_dict() for p in chosen.payments] if chosen else [],
+        total=total, honba_bonus=honba_bonus, sticks_bonus=sticks_bonus,
+        received=total + honba_bonus + sticks_bonus if legal else 0, per_wait=waits_out,
+    )
+    return out
+
+
+@lru_cache(maxsize=64)
+def _head_parts(hand: Hand) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
+    melds = tuple((m.type, m.as_dict()["tiles"]) for m in hand.melds)
+    return to_mpsz(hand.concealed, hand.reds), melds, tuple(tile_name(t) for t in _waits(hand))
+
+
+def _head(hand: Hand) -> dict[str, Any]:
+    """The rule-set independent part of an evaluate output (fresh lists every call)."""
+    text, melds, wait_names = _head_parts(hand)
+    out: dict[str, Any] = {"hand": text, "melds": [{"type": t, "tiles": x} for t, x in melds]}
+    if hand.win_tile is None:
+        return {**out, "waits": list(wait_names), "tenpai": bool(wait_names)}
+    return {**out, "win_tile": tile_name(hand.win_tile, hand.win_red), "waits": list(wait_names)}
 
 
 def _shape_waits(hand: Hand) -> list[int]:
@@ -367,5 +463,5 @@ def tenpai(doc: Mapping[str, Any]) -> dict:
         reasons.append(_reason("no_yaku_tenpai", "役のある待ちがありません(形式テンパイなし)",
                                "no wait has a yaku (no formal tenpai)"))
     return {"ruleset": rs.name, "hand": to_mpsz(hand.concealed, hand.reds),
-            "melds": [m.as_dict() for m in hand.melds], "tenpai": formal and not reasons, "waits": [tile_name(w) for w in ws],
-            "formal": formal, "reasons": reasons, "per_wait": _per_wait(per)}
+            "melds": [m.as_dict() for m in hand.melds], "tenpai": formal and not reasons,
+            "waits": [tile_name(w) for w in ws], "formal": formal, "reasons": reasons, "per_wait": _per_wait(per)}

@@ -65,9 +65,11 @@ def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[int, tuple
     """Every split of one suit's counts into sets plus at most one pair: ``(pair offset or -1, sets)``
     with sets as ``(kind, offset)``. Cached per suit pattern, so the cache stays small and warm."""
     out = []
-    for p in range(-1, len(counts)):
-        if p >= 0 and counts[p] < 2:
-            continue
+    rest = sum(counts) % 3  # 0: sets only, 2: sets and the pair, 1: impossible
+    if rest == 1:
+        return ()
+    pairs = [p for p in range(len(counts)) if counts[p] >= 2] if rest == 2 else [-1]
+    for p in pairs:
         work = list(counts)
         if p >= 0:
             work[p] -= 2

@@ -26,6 +26,13 @@ MODULES = (
     tenhou, riichi, menzen_tsumo, situational, pinfu, tanyao, peikou, yakuhai, chiitoitsu, toitoi, ankou,
     kantsu, sanshoku, dragons, winds, terminals, ittsuu, flush, kokushi, tsuuiisou, ryuuiisou, chuuren,
 )
+# the checks that can hit each shape (a 七対子 or 国士 shape has no sets to test for most yaku)
+_SITUATIONAL = (tenhou, riichi, menzen_tsumo, situational)
+CHECKS = {
+    "standard": tuple(m.check for m in MODULES if m not in (chiitoitsu, kokushi)),
+    "chiitoitsu": tuple(m.check for m in _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou)),
+    "kokushi": tuple(m.check for m in _SITUATIONAL + (kokushi,)),
+}
 NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
 ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
 NOT_FOR_SHIBARI = frozenset({"ippatsu"})  # a bonus like dora (seed 003)
@@ -34,7 +41,7 @@ NOT_FOR_SHIBARI = frozenset({"ippatsu"})  # a bonus like dora (seed 003)
 def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     """The yaku of one candidate (a decomposition with its winning set)."""
     ctx = Context(hand, ruleset, d)
-    hits = [h for m in MODULES for h in m.check(ctx)]
+    hits = [h for check in CHECKS[d.form] for h in check(ctx)]
     if any(h.yakuman for h in hits):
         return [h for h in hits if h.yakuman]
     return hits

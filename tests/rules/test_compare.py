@@ -86,3 +86,16 @@ def test_cli_compare():
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
     assert [(v["ruleset"], v["total"]) for v in out["verdicts"]] == [("shimamachi", 5200), ("sakizuke_a", 2000)]
+
+
+def test_compare_equals_evaluate_on_random_hands():
+    """compare shares one parse and one wait analysis across rule sets; each verdict must still be
+    exactly ``rules.evaluate`` under that rule set (random hands of tests/rules/oracle.py, red fives,
+    open and closed, ron and tsumo)."""
+    import oracle
+
+    docs = [oracle.to_doc(case, "ariari", red_fives=i % 2 == 0) for i, case in enumerate(oracle.random_cases(120, 4242))]
+    for doc in docs:
+        for v in rules.compare(doc)["verdicts"]:
+            alone = rules.evaluate({**doc, "ruleset": v["ruleset"]})
+            assert {k: x for k, x in v.items() if k != "label"} == alone, (doc, v["ruleset"])

@@ -135,3 +135,9 @@ def test_evaluate_payments(doc, total, payments, received):
     assert (out["total"], out["payments"], out["received"]) == (total, payments, received)
     assert out["honba_bonus"] == 300 * doc.get("honba", 0)
     assert out["sticks_bonus"] == 1000 * doc.get("sticks", 0)
+
+
+def test_kiriage_is_only_30fu4han_and_60fu3han_not_2han120fu():
+    # 2翻120符: base 120×2^4 = 1920, the same as 30符4翻, but RULES.md §3 names only the two cells.
+    assert _pays(2, 120, False, False, ARIARI) == [7700]
+    assert _pays(4, 30, False, False, ARIARI) == [8000]

@@ -169,3 +169,63 @@ def test_bad_input_names_the_token():
     with pytest.raises(rules.RulesError) as exc:
         rules.evaluate({"hand": "567p789s4x", "win_tile": "4s", "ruleset": "shimamachi"})
     assert "4x" in exc.value.message or "x" in exc.value.message
+
+
+def _random_docs(n: int, seed: int) -> list[dict]:
+    import oracle
+
+    return [oracle.to_doc(case, "ariari") for case in oracle.random_cases(n, seed)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_hands_restrict_and_shingendai_extends(seed):
+    """On random hands: 先付け only refuses (never accepts what the same rule set without 先付け
+    refuses), and 新現代ルール accepts everything 一般の完全先付け accepts (it only adds the 双ポン
+    tsumo reading)."""
+    from rules.sakizuke import SAKIZUKE_OPTIONS
+
+    off = {k: getattr(rules.RuleSet, k) for k in SAKIZUKE_OPTIONS}
+    for doc in _random_docs(80, seed):
+        verdicts = {v["ruleset"]: v for v in rules.compare(doc)["verdicts"]}
+        for preset in ("shimamachi", "sakizuke_a", "kanzen_sakizuke", "shingendai"):
+            if verdicts[preset]["legal"]:
+                assert rules.evaluate({**doc, "ruleset": {"preset": preset, "options": off}})["legal"], (doc, preset)
+        if verdicts["kanzen_sakizuke"]["legal"]:
+            assert verdicts["shingendai"]["legal"], doc
+
+
+# ---------------------------------------------------------------- call-order details (RULES.md §1, §5)
+def _m(kind: str, tiles: str) -> dict:
+    return {"type": kind, "tiles": tiles}
+
+
+CALL_ORDER = [
+    # ankan does not open the hand and is not 第1副露: the chi is call 1, the 中 ankou qualifies
+    ("ankan-then-chi", dict(hand="777z567s9s", melds=[_m("ankan", "2222m"), _m("chi", "234p")], win_tile="9s"),
+     "shimamachi", True, set()),
+    # the same with a 中 pon after the chi: 中 does not qualify; the reasons number the chi as call 1
+    ("ankan-chi-pon", dict(hand="567s9s", melds=[_m("ankan", "2222m"), _m("chi", "234p"), _m("pon", "777z")],
+                           win_tile="9s"),
+     "shimamachi", False, {("kataagari", "9s"), ("first_call", 1), ("later_call", 2)}),
+    # a kakan keeps the position of its pon: 中 called before the chi qualifies
+    ("kakan-first", dict(hand="567p789s4s", melds=[_m("kakan", "7777z"), _m("chi", "234m")], win_tile="4s"),
+     "kanzen_sakizuke", True, set()),
+    ("kakan-after-chi", dict(hand="567p789s4s", melds=[_m("chi", "234m"), _m("kakan", "7777z")], win_tile="4s"),
+     "kanzen_sakizuke", False, {("kataagari", "4s")}),
+    # 西 is no yakuhai for a 南 seat in an 東 round: an 東 pon after it does not qualify
+    ("round-wind-after-plain-wind", dict(hand="567p789s4s", melds=[_m("pon", "333z"), _m("pon", "111z")],
+                                         win_tile="4s"),
+     "kanzen_sakizuke", False, {("kataagari", "4s")}),
+    ("round-wind-first", dict(hand="567p789s4s", melds=[_m("pon", "111z"), _m("pon", "333z")], win_tile="4s"),
+     "kanzen_sakizuke", True, set()),
+    # a closed tsumo is never 片和了り, ankan or not
+    ("closed-tsumo-with-ankan", dict(hand="111p13m456s99s", melds=[_m("ankan", "6666p")], win_tile="2m", tsumo=True),
+     "sakizuke_a", True, set()),
+]
+
+
+@pytest.mark.parametrize("doc,ruleset,legal,reasons", [c[1:] for c in CALL_ORDER], ids=[c[0] for c in CALL_ORDER])
+def test_call_order(doc, ruleset, legal, reasons):
+    out = rules.evaluate({"seat_wind": "S", **doc, "ruleset": ruleset})
+    assert (out["legal"], {(r["code"], _anchor(r)) for r in out["reasons"]}) == (legal, reasons), out["reasons"]
+    assert rules.evaluate({"seat_wind": "S", **doc, "ruleset": "ariari"})["legal"]
