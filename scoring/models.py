@@ -1,0 +1,203 @@
+"""The club's records: members, rule sets, club days, hanchan and their hands.
+
+A hanchan's hands store the input exactly as given to ``rules.play``; the settled columns
+(``deltas``, ``scores_after``, ``label``, ``description``) and ``HanchanResult`` are a cache of
+the replay, rebuilt by ``scoring.services`` whenever a hand changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+import rules
+
+
+def to_hiragana(text: str) -> str:
+    """Katakana → hiragana, so that readings sort in 五十音 order whichever kana was typed.
+
+    >>> to_hiragana("ヤマダ タロウ")
+    'やまだ たろう'
+    """
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+
+
+class Member(models.Model):
+    """A club member. ``kana`` is the reading used for 五十音 order (stored as hiragana)."""
+
+    name = models.CharField(_("名前"), max_length=50)
+    kana = models.CharField(_("よみがな"), max_length=100)
+    number = models.PositiveIntegerField(_("会員番号"), unique=True)
+    active = models.BooleanField(_("在籍"), default=True)
+
+    class Meta:
+        ordering = ["kana", "number"]
+        verbose_name = _("会員")
+        verbose_name_plural = _("会員")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        self.kana = to_hiragana(self.kana.strip())
+        bad = [c for c in self.kana if not ("ぁ" <= c <= "ゖ" or c in "ー ・　")]
+        if bad:
+            raise ValidationError({"kana": _("よみがなは ひらがな か カタカナ で入力してください(使えない文字: %(c)s)")
+                                   % {"c": bad[0]}})
+
+    def get_absolute_url(self) -> str:
+        return reverse("member-update", args=[self.pk])
+
+
+class RuleSet(models.Model):
+    """A rule set the club plays: a preset of ``rules.PRESETS`` plus option overrides."""
+
+    name = models.CharField(_("名前"), max_length=80, unique=True)
+    preset = models.CharField(_("元のプリセット"), max_length=40,
+                              choices=[(k, v) for k, v in rules.PRESET_LABELS.items()], default="ariari")
+    options = models.JSONField(_("変更する項目"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("ルール")
+        verbose_name_plural = _("ルール")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def spec(self) -> dict[str, Any]:
+        """The rule-set spec as ``rules`` takes it."""
+        return {"preset": self.preset, "options": dict(self.options or {})}
+
+    def clean(self) -> None:
+        if not isinstance(self.options, dict):
+            raise ValidationError({"options": _("変更する項目は JSON のオブジェクトで書いてください")})
+        try:
+            rules.get_ruleset(self.spec())
+        except rules.RulesError as exc:
+            raise ValidationError({"options": exc.ja}) from exc
+
+    def engine(self) -> rules.RuleSet:
+        return rules.get_ruleset(self.spec())
+
+
+class ClubDay(models.Model):
+    """例会: one meeting day of the club, played under one rule set."""
+
+    date = models.DateField(_("日付"))
+    venue = models.CharField(_("会場"), max_length=100, blank=True)
+    ruleset = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("ルール"))
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        verbose_name = _("例会")
+        verbose_name_plural = _("例会")
+
+    def __str__(self) -> str:
+        return f"{self.date:%Y-%m-%d} {self.venue}".strip()
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubday-detail", args=[self.pk])
+
+
+class Hanchan(models.Model):
+    """One hanchan at one table of a club day; ``seat0`` is 起家 (the first dealer)."""
+
+    class State(models.TextChoices):
+        IN_PLAY = "in_play", _("対局中")
+        FINISHED = "finished", _("終了")
+        VOID = "void", _("無効")
+
+    class Mode(models.TextChoices):
+        HANDS = "hands", _("1局ずつ記録")
+        FINAL = "final", _("最終得点のみ")
+
+    clubday = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="hanchans",
+                                verbose_name=_("例会"))
+    table = models.PositiveSmallIntegerField(_("卓番号"))
+    number = models.PositiveSmallIntegerField(_("回戦"), default=1)
+    seat0 = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("起家"))
+    seat1 = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("南家"))
+    seat2 = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("西家"))
+    seat3 = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("北家"))
+    state = models.CharField(_("状態"), max_length=10, choices=State.choices, default=State.IN_PLAY)
+    mode = models.CharField(_("記録方法"), max_length=10, choices=Mode.choices, default=Mode.HANDS)
+    closed_early = models.BooleanField(_("途中終了"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["clubday", "table", "number"]
+        constraints = [models.UniqueConstraint(fields=["clubday", "table", "number"], name="one_hanchan_per_slot")]
+        verbose_name = _("半荘")
+        verbose_name_plural = _("半荘")
+
+    def __str__(self) -> str:
+        return f"{self.clubday} {self.table}卓 {self.number}回戦"
+
+    def get_absolute_url(self) -> str:
+        return reverse("hanchan-detail", args=[self.pk])
+
+    @property
+    def members(self) -> list[Member]:
+        return [self.seat0, self.seat1, self.seat2, self.seat3]
+
+    def player_names(self) -> list[str]:
+        """Four distinct names for ``rules.play`` (a member number is added when two names clash)."""
+        names = [m.name for m in self.members]
+        return [f"{m.name}({m.number})" if names.count(m.name) > 1 else m.name for m in self.members]
+
+
+class HandRecord(models.Model):
+    """One recorded event of a hanchan, exactly as given to ``rules.play``, plus its settled cache."""
+
+    hanchan = models.ForeignKey(Hanchan, on_delete=models.CASCADE, related_name="hands")
+    order = models.PositiveIntegerField()
+    event = models.JSONField()
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    entered_at = models.DateTimeField(auto_now=True)
+    # cache of the replay
+    deltas = models.JSONField(default=list)
+    scores_after = models.JSONField(default=list)
+    label = models.CharField(max_length=40, blank=True)
+    description = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["hanchan", "order"]
+        constraints = [models.UniqueConstraint(fields=["hanchan", "order"], name="one_hand_per_order")]
+
+    def __str__(self) -> str:
+        return f"{self.hanchan} #{self.number} {self.label}"
+
+    @property
+    def number(self) -> int:
+        """1-based number shown to users."""
+        return self.order + 1
+
+
+class HanchanResult(models.Model):
+    """A player's final result of a finished hanchan (cache of the replay or of the paper sheet)."""
+
+    hanchan = models.ForeignKey(Hanchan, on_delete=models.CASCADE, related_name="results")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    score = models.IntegerField(_("素点"))  # final score including leftover sticks
+    rank = models.PositiveSmallIntegerField(_("順位"))
+    uma = models.IntegerField(_("順位点"))
+    net = models.IntegerField(_("成績"))
+
+    class Meta:
+        ordering = ["hanchan", "rank", "seat"]
+        constraints = [models.UniqueConstraint(fields=["hanchan", "seat"], name="one_result_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.rank}位 {self.net_text}"
+
+    @property
+    def net_text(self) -> str:
+        """Net in thousands with one decimal: +19.6."""
+        return f"{self.net / 1000:+.1f}"

@@ -1,0 +1,61 @@
+"""The hand form and the stored event describe each other: editing a hand shows exactly what was saved."""
+
+import pytest
+from django.http import QueryDict
+
+from scoring.forms import HandForm
+
+NAMES = ["山田", "佐藤", "鈴木", "田中"]
+
+
+def as_post(data: dict) -> QueryDict:
+    q = QueryDict(mutable=True)
+    for key, value in data.items():
+        if isinstance(value, list):
+            q.setlist(key, [str(v) for v in value])
+        elif value is True:
+            q[key] = "on"
+        elif value not in (False, None, ""):
+            q[key] = str(value)
+    return q
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30},
+    {"type": "ron", "winner": 1, "loser": 0, "han": 6},
+    {"type": "ron", "winner": 2, "loser": 3, "han": 2, "fu": 25, "riichi": [0, 2]},
+    {"type": "tsumo", "winner": 0, "yakuman": 2, "pao": 1},
+    {"type": "draw", "tenpai": [1, 3], "riichi": [1]},
+    {"type": "draw", "tenpai": []},
+    {"type": "chombo", "offender": 2},
+    {"type": "penalty", "offender": 0},
+    {"type": "abandon", "player": 3},
+    {"type": "tsumo", "winner": 3, "riichi": [3],
+     "hand": {"hand": "234m456p678s5577z", "win_tile": "7z", "riichi": True, "ippatsu": True,
+              "situational": ["haitei"], "dora_indicators": ["4m"], "ura_indicators": ["9p"]}},
+    {"type": "ron", "winner": 1, "loser": 2,
+     "hand": {"hand": "234m456p11z", "melds": [{"type": "pon", "tiles": "777z"}], "win_tile": "1z"}},
+])
+def test_a_stored_event_survives_the_round_trip_through_the_edit_form(event):
+    form = HandForm(as_post(HandForm.initial_from_event(event)), names=NAMES)
+    assert form.is_valid(), form.errors
+    assert form.event == event
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"type": "ron", "loser": "0", "value": "quick", "han": "1", "fu": "30"}, "winner"),
+    ({"type": "ron", "winner": "0", "value": "quick", "han": "1", "fu": "30"}, "loser"),
+    ({"type": "tsumo", "winner": "0", "value": "quick"}, "han"),
+    ({"type": "tsumo", "winner": "0", "value": "quick", "han": "2"}, "fu"),
+    ({"type": "tsumo", "winner": "0", "value": "yakuman"}, "yakuman"),
+    ({"type": "tsumo", "winner": "0", "value": "tiles", "win_tile": "1z"}, "hand"),
+    ({"type": "tsumo", "winner": "0", "value": "tiles", "hand": "123m"}, "win_tile"),
+    ({"type": "tsumo", "winner": "0", "value": "tiles", "hand": "123m", "win_tile": "1z", "melds": "pon 555z"},
+     "melds"),
+    ({"type": "penalty"}, "offender"),
+    ({"type": "ron", "winner": "4", "loser": "0", "value": "quick", "han": "1", "fu": "30"}, "winner"),
+])
+def test_missing_or_bad_fields_are_reported_on_that_field(data, field):
+    form = HandForm(data, names=NAMES)
+    assert not form.is_valid()
+    assert field in form.errors

@@ -1,0 +1,42 @@
+import pytest
+from django.urls import reverse
+
+from scoring.models import HanchanResult
+
+pytestmark = pytest.mark.django_db
+SHEET = {"score0": "32600", "score1": "25000", "score2": "25000", "score3": "17400", "sticks": "0"}
+
+
+def url(h):
+    return reverse("hanchan-final-scores", args=[h.pk])
+
+
+def test_it_sends_anonymous_users_to_login(client, hanchan):
+    assert client.post(url(hanchan), SHEET).status_code == 302
+
+
+def test_it_forbids_readers(client_as, reader, hanchan):
+    assert client_as(reader).post(url(hanchan), SHEET).status_code == 403
+
+
+def test_the_form_labels_each_score_with_the_players_name(client_as, scorekeeper, hanchan):
+    body = client_as(scorekeeper).get(url(hanchan)).content.decode()
+    assert body.index("山田") < body.index("佐藤") < body.index("鈴木") < body.index("田中")
+
+
+def test_a_paper_sheet_is_recorded_with_ranks_and_nets(client_as, scorekeeper, hanchan):
+    r = client_as(scorekeeper).post(url(hanchan), SHEET)
+    assert r.status_code == 302
+    assert sorted(HanchanResult.objects.values_list("seat", "rank", "net")) == [
+        (0, 1, 19600), (1, 2, 4000), (2, 3, -4000), (3, 4, -19600)]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"score3": "16400"}, "合計が100000点になりません"),
+    ({"score0": "32650", "score3": "17350"}, "100点単位"),
+])
+def test_a_sheet_that_does_not_add_up_is_explained_and_kept(client_as, scorekeeper, hanchan, change, message):
+    r = client_as(scorekeeper).post(url(hanchan), {**SHEET, **change}, HTTP_HX_REQUEST="true")
+    body = r.content.decode()
+    assert r.status_code == 422 and message in body and 'value="32' in body
+    assert not HanchanResult.objects.exists()

@@ -1,0 +1,55 @@
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import HandRecord
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def first(hanchan, scorekeeper, ron):
+    hand = services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 1, 1, 30), by=scorekeeper)
+    return hand
+
+
+def url(hand):
+    return reverse("hand-delete", args=[hand.pk])
+
+
+def test_it_sends_anonymous_users_to_login(client, first):
+    assert client.post(url(first)).status_code == 302
+    assert HandRecord.objects.count() == 2
+
+
+def test_it_forbids_readers(client_as, reader, first):
+    assert client_as(reader).post(url(first)).status_code == 403
+    assert HandRecord.objects.count() == 2
+
+
+def test_get_is_not_allowed(client_as, scorekeeper, first):
+    assert client_as(scorekeeper).get(url(first)).status_code == 405
+
+
+def test_deleting_renumbers_and_resettles(client_as, scorekeeper, first):
+    r = client_as(scorekeeper).post(url(first))
+    assert r.status_code == 302
+    (only,) = HandRecord.objects.all()
+    assert (only.order, only.scores_after) == (0, [25000, 24000, 26000, 25000])
+
+
+def test_htmx_gets_the_live_fragment(client_as, scorekeeper, first):
+    r = client_as(scorekeeper).post(url(first), HTTP_HX_REQUEST="true")
+    assert r.content.decode().lstrip().startswith('<div id="live">')
+
+
+def test_a_delete_that_breaks_later_hands_is_refused(client_as, scorekeeper, hanchan, ron):
+    # 田中 survives #2 only thanks to #1 (see the service test): deleting #1 would make #3 impossible
+    hand = services.hanchan_record_hand(hanchan=hanchan, event=ron(3, 1, 5), by=scorekeeper)
+    services.hanchan_record_hand(hanchan=hanchan, event={"type": "ron", "winner": 2, "loser": 3, "yakuman": 1},
+                                 by=scorekeeper)
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 1, 30), by=scorekeeper)
+    r = client_as(scorekeeper).post(url(hand), HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and "#3" in r.content.decode()
+    assert HandRecord.objects.filter(hanchan=hanchan).count() == 3

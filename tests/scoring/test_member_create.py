@@ -1,0 +1,47 @@
+import pytest
+from django.urls import reverse
+
+from scoring.models import Member
+
+pytestmark = pytest.mark.django_db
+URL = "/members/new/"
+GOOD = {"name": "山田 太郎", "kana": "ヤマダ タロウ", "number": "12", "active": "on"}
+
+
+def test_the_url_name_is_member_create():
+    assert reverse("member-create") == URL
+
+
+def test_it_sends_anonymous_users_to_login(client):
+    r = client.post(URL, GOOD)
+    assert r.status_code == 302 and reverse("login") in r["Location"]
+    assert not Member.objects.exists()
+
+
+def test_it_forbids_scorekeepers(client_as, scorekeeper):
+    assert client_as(scorekeeper).post(URL, GOOD).status_code == 403
+    assert not Member.objects.exists()
+
+
+def test_it_creates_a_member_with_the_kana_as_hiragana(client_as, admin_user):
+    r = client_as(admin_user).post(URL, GOOD)
+    assert r.status_code == 302
+    assert Member.objects.get().kana == "やまだ たろう"
+
+
+def test_it_keeps_the_input_and_explains_a_bad_kana(client_as, admin_user):
+    r = client_as(admin_user).post(URL, {**GOOD, "kana": "山田"})
+    assert r.status_code == 422
+    body = r.content.decode()
+    assert "ひらがな か カタカナ" in body and 'value="山田 太郎"' in body
+    assert not Member.objects.exists()
+
+
+def test_it_refuses_a_member_number_already_used(client_as, admin_user, members):
+    r = client_as(admin_user).post(URL, {**GOOD, "number": str(members[0].number)})
+    assert r.status_code == 422
+    assert Member.objects.count() == len(members)
+
+
+def test_the_form_page_renders_for_htmx_requests_too(client_as, admin_user):
+    assert client_as(admin_user).get(URL, HTTP_HX_REQUEST="true").status_code == 200
