@@ -1,0 +1,85 @@
+"""Tiles as pictures: ``{% load tiles %}``.
+
+- ``{% tile "5m" %}`` → ``<img class="tile" src="/static/tiles/5m.svg" alt="5萬">``
+- ``{% tiles "123m55z" %}`` (or ``{{ hand|tiles }}``) → one ``<img>`` per tile, in reading order.
+
+Both notations are read (mpsz and 一二三/①②③/123/東南西北白發中) through the rules engine's parser.
+Input that is not tiles is shown as plain (escaped) text: a bad hand never breaks a page.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.templatetags.static import static
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from rules.errors import RulesError
+from rules.tiles import parse_tokens
+
+register = template.Library()
+
+_SUIT_JA = {"m": "萬", "p": "筒", "s": "索"}
+_HONORS_JA = "東南西北白發中"
+
+
+def tile_alt(name: str) -> str:
+    """Japanese alt text for an mpsz tile name.
+
+    >>> tile_alt("5m"), tile_alt("0p"), tile_alt("7z"), tile_alt("back")
+    ('5萬', '赤5筒', '中', '裏')
+    """
+    if name == "back":
+        return "裏"
+    digit, suit = name[0], name[1]
+    if suit == "z":
+        return _HONORS_JA[int(digit) - 1]
+    return f"赤5{_SUIT_JA[suit]}" if digit == "0" else f"{digit}{_SUIT_JA[suit]}"
+
+
+def _img(name: str) -> SafeString:
+    return format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{name}.svg"), tile_alt(name))
+
+
+def _names(text: str) -> list[str]:
+    """mpsz names of every tile in ``text`` (reading order); raises ``RulesError`` if unreadable."""
+    names = []
+    for kind, red in parse_tokens(text):
+        suit = "mpsz"[kind // 9]
+        names.append(f"0{suit}" if red else f"{kind % 9 + 1}{suit}")
+    return names
+
+
+@register.simple_tag
+def tile(name: object) -> SafeString:
+    """One tile picture; anything that is not exactly one tile renders as its text."""
+    text = "" if name is None else str(name)
+    if text.strip() == "back":
+        return _img("back")
+    try:
+        names = _names(text)
+    except RulesError:
+        names = []
+    if len(names) != 1:
+        return escape(text)
+    return _img(names[0])
+
+
+@register.simple_tag(name="tiles")
+def tiles_tag(text: object) -> SafeString:
+    """Every tile of a tile string, as pictures in one ``<span class="tiles">``."""
+    return render_tiles(text)
+
+
+@register.filter(name="tiles")
+def render_tiles(text: object) -> SafeString:
+    """``{{ hand|tiles }}``: as the ``tiles`` tag; unreadable input renders as its escaped text."""
+    value = "" if text is None else str(text)
+    try:
+        names = _names(value)
+    except RulesError:
+        return escape(value)
+    if not names:
+        return escape(value)
+    return format_html('<span class="tiles" title="{}">{}</span>', value,
+                       mark_safe("".join(_img(n) for n in names)))
