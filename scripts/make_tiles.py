@@ -114,7 +114,7 @@ def _pin(n: int, red: bool) -> str:
 
 # --- 索子 -------------------------------------------------------------------------------------
 
-def _stick(x: float, y: float, color: str, h: float = 20, w: float = 7, angle: float = 0) -> str:
+def _stick(x: float, y: float, color: str, h: float = 26, w: float = 8.5, angle: float = 0) -> str:
     """One bamboo stick centred on (x, y): rounded body, a node line in the middle, dark edge."""
     rot = f' transform="rotate({angle} {x} {y})"' if angle else ""
     return (
@@ -135,8 +135,8 @@ SOU_LAYOUTS: dict[int, list[tuple[float, float, str, float]]] = {
     5: [(16, 22, GREEN, 0), (44, 22, BLUE, 0), (30, 38, RED, 0), (16, 54, BLUE, 0), (44, 54, GREEN, 0)],
     6: [(x, y, GREEN, 0) for y in (24, 52) for x in (15, 30, 45)],
     7: [(30, 15, RED, 0)] + [(x, y, GREEN, 0) for y in (39, 61) for x in (15, 30, 45)],
-    8: [(11, 24, GREEN, 0), (23, 24, GREEN, 25), (37, 24, GREEN, -25), (49, 24, GREEN, 0),
-        (11, 52, GREEN, 0), (23, 52, GREEN, -25), (37, 52, GREEN, 25), (49, 52, GREEN, 0)],
+    8: [(10, 24, GREEN, 0), (23, 24, GREEN, 22), (37, 24, GREEN, -22), (50, 24, GREEN, 0),
+        (10, 52, GREEN, 0), (23, 52, GREEN, -22), (37, 52, GREEN, 22), (50, 52, GREEN, 0)],
     9: [(x, y, RED if x == 30 else GREEN, 0) for y in (15, 38, 61) for x in (15, 30, 45)],
 }
 
@@ -157,7 +157,7 @@ def _sou(n: int, red: bool) -> str:
             f'<path d="M29 14 L26 6 M32 14 L32 5 M35 14 L38 6" stroke="{RED}" stroke-width="2.2" '
             f'stroke-linecap="round"/>'
         )
-    h = 18 if n in (7, 9) else 22
+    h = {7: 20, 8: 24, 9: 20}.get(n, 26)
     return "".join(
         _stick(x, y, RED if red else c, h=h, angle=a) for x, y, c, a in SOU_LAYOUTS[n]
     )

@@ -83,3 +83,19 @@ def render_tiles(text: object) -> SafeString:
         return escape(value)
     return format_html('<span class="tiles" title="{}">{}</span>', value,
                        mark_safe("".join(_img(n) for n in names)))
+
+
+PALETTE_ROWS = (
+    [f"{n}m" for n in range(1, 10)],
+    [f"{n}p" for n in range(1, 10)],
+    [f"{n}s" for n in range(1, 10)],
+    [f"{n}z" for n in range(1, 8)],
+    ["0m", "0p", "0s"],
+)
+
+
+@register.simple_tag
+def tile_palette() -> list[list[dict[str, str]]]:
+    """Rows of the tap palette (萬子, 筒子, 索子, 字牌, 赤五): ``{"name", "alt", "src"}`` per tile."""
+    return [[{"name": n, "alt": tile_alt(n), "src": static(f"tiles/{n}.svg")} for n in row]
+            for row in PALETTE_ROWS]

@@ -1,0 +1,118 @@
+"""End-to-end fixtures: the real app (``manage.py runserver`` on a temporary SQLite database) driven
+by Playwright through Debian's chromium. Screenshots go to ``test-output/e2e/``.
+
+The server is a subprocess, not pytest-django's ``live_server``: it runs the shipped migrations (with
+their rule-set presets) exactly as ``make run`` does, and no test transaction hides anything.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django refuses ORM calls there otherwise.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "test-output" / "e2e"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory) -> Iterator[str]:
+    """A fresh app on a free port with an empty (migrated) database: the first-run state."""
+    db = tmp_path_factory.mktemp("e2e") / "club.sqlite3"
+    env = {**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "true",
+           "DJANGO_SETTINGS_MODULE": "clubsite.settings", "PYTHONUNBUFFERED": "1"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    port = _free_port()
+    log = open(db.with_suffix(".log"), "w")
+    proc = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/static/tiles/1m.svg", timeout=1)
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail(f"runserver exited: {db.with_suffix('.log').read_text()}")
+                time.sleep(0.2)
+        else:
+            pytest.fail("runserver did not answer within 20 s")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: run scripts/ensure-browser (make test does) to install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server_url):
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", base_url=server_url)
+    context.set_default_timeout(10_000)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+class Shots:
+    """Numbered screenshots of each step at phone width, key pages also at desktop width."""
+
+    def __init__(self, page, prefix: str):
+        self.page, self.prefix, self.n = page, prefix, 0
+        SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, name: str, wide: bool = False) -> None:
+        self.n += 1
+        base = SHOTS / f"{self.prefix}-{self.n:02d}-{name}"
+        self.page.screenshot(path=f"{base}-390.png", full_page=True)
+        if wide:
+            self.page.set_viewport_size(DESKTOP)
+            self.page.screenshot(path=f"{base}-1280.png", full_page=True)
+            self.page.set_viewport_size(PHONE)
+
+    def element(self, locator, name: str) -> None:
+        """A close-up of one element (e.g. the tile palette) at phone width."""
+        self.n += 1
+        locator.screenshot(path=str(SHOTS / f"{self.prefix}-{self.n:02d}-{name}-390.png"))
+
+
+@pytest.fixture
+def shot(page, request):
+    return Shots(page, request.node.name.removeprefix("test_"))

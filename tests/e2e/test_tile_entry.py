@@ -1,0 +1,169 @@
+"""The tap palette on its own: the partial rendered by Django inside a bare form, its static files
+served from disk, driven in chromium. Each case taps tiles and checks the three form inputs and the
+Japanese message, so every rule of the palette is checked without a running server."""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+
+import pytest
+from django.template.loader import render_to_string
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+ORIGIN = "http://palette.test"
+
+
+def _page_html(hand: str = "", melds: str = "", win: str = "") -> str:
+    palette = render_to_string("scoring/partials/tile_entry.html")
+    return (
+        "<!doctype html><html lang=ja><meta charset=utf-8>"
+        "<meta name=viewport content='width=device-width,initial-scale=1'><body>"
+        f"<form id=f>{palette}<input name=hand value='{hand}'><input name=melds value='{melds}'>"
+        f"<input name=win_tile value='{win}'></form><output id=changes>0</output>"
+        "<script>document.getElementById('f').addEventListener('change',function(){"
+        "var o=document.getElementById('changes');o.textContent=Number(o.textContent)+1;});</script>"
+    )
+
+
+@pytest.fixture
+def palette(page: Page):
+    """Open the palette page; returns a helper object with tap/mode/values."""
+
+    def serve(route):
+        path = route.request.url.removeprefix(ORIGIN)
+        if path.startswith("/static/"):
+            file = ROOT / path.lstrip("/")
+            ctype = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            route.fulfill(status=200, body=file.read_bytes(), content_type=ctype)
+        else:
+            route.fulfill(status=200, body=page_html["html"], content_type="text/html; charset=utf-8")
+
+    page_html = {"html": _page_html()}
+    page.route(f"{ORIGIN}/**", serve)
+
+    class Palette:
+        def open(self, **prefill: str) -> "Palette":
+            page_html["html"] = _page_html(**prefill)
+            page.goto(f"{ORIGIN}/")
+            return self
+
+        def tap(self, *names: str) -> None:
+            group = page.get_by_role("group", name="牌を選ぶ")
+            for name in names:
+                group.get_by_role("button", name=name, exact=True).click()
+
+        def mode(self, name: str) -> None:
+            page.get_by_role("group", name="入力先").get_by_role("button", name=name, exact=True).click()
+
+        def values(self) -> tuple[str, str, str]:
+            return tuple(page.input_value(f"[name={n}]") for n in ("hand", "melds", "win_tile"))
+
+        def message(self) -> str:
+            loc = page.locator("[data-te-message]")
+            return loc.inner_text() if loc.is_visible() else ""
+
+    return Palette().open()
+
+
+def test_tapping_builds_sorted_mpsz_and_fires_change(palette, page):
+    palette.tap("9萬", "1萬", "赤5筒", "5筒", "東", "1索")
+    assert palette.values() == ("19m05p1s1z", "", "")
+    expect(page.locator("#changes")).to_have_text("6")  # one change event per tap (no htmx here)
+
+
+@pytest.mark.parametrize("mode, taps, melds", [
+    ("チー", ("3索", "5索", "4索"), '[{"type":"chi","tiles":"345s"}]'),
+    ("ポン", ("白", "白", "白"), '[{"type":"pon","tiles":"555z"}]'),
+    ("明槓", ("9筒",) * 4, '[{"type":"minkan","tiles":"9999p"}]'),
+    ("暗槓", ("東",) * 4, '[{"type":"ankan","tiles":"1111z"}]'),
+    ("ポン", ("赤5萬", "5萬", "5萬"), '[{"type":"pon","tiles":"055m"}]'),
+])
+def test_a_meld_is_the_next_three_or_four_taps(palette, mode, taps, melds):
+    palette.mode(mode)
+    palette.tap(*taps)
+    assert palette.values() == ("", melds, "")
+    assert palette.message() == ""
+
+
+@pytest.mark.parametrize("mode, taps, message", [
+    ("チー", ("3索", "5索", "6索"), "チーは同じ種類の連続した3枚です"),
+    ("チー", ("3索", "4索", "5筒"), "チーは同じ種類の連続した3枚です"),
+    ("チー", ("東", "南", "西"), "チーに字牌は使えません"),
+    ("ポン", ("白", "白", "發"), "ポンは同じ牌3枚です"),
+    ("暗槓", ("1萬", "1萬", "1萬", "2萬"), "暗槓は同じ牌4枚です"),
+])
+def test_a_wrong_meld_is_refused_with_a_japanese_message(palette, mode, taps, message):
+    palette.mode(mode)
+    palette.tap(*taps)
+    assert palette.values() == ("", "", "")
+    assert message in palette.message()
+
+
+def test_kakan_grows_the_earlier_pon_in_its_place(palette):
+    palette.mode("ポン")
+    palette.tap("中", "中", "中")
+    palette.mode("チー")
+    palette.tap("1萬", "2萬", "3萬")
+    palette.mode("加槓")
+    palette.tap("中")
+    assert palette.values()[1] == '[{"type":"kakan","tiles":"7777z"},{"type":"chi","tiles":"123m"}]'
+
+
+def test_no_fifth_copy_and_one_red_five(palette):
+    palette.tap("2筒", "2筒", "2筒", "2筒", "2筒")
+    assert palette.values()[0] == "2222p"
+    assert "4枚" in palette.message()
+    palette.tap("赤5索", "赤5索")
+    assert palette.values()[0] == "2222p0s"
+    assert "赤五" in palette.message()
+
+
+def test_hand_limit_is_13_minus_3_per_meld(palette):
+    palette.mode("ポン")
+    palette.tap("北", "北", "北")
+    palette.tap(*["1萬", "2萬", "3萬", "4萬", "5萬", "6萬", "7萬", "8萬", "9萬", "1筒"])
+    assert palette.values()[0] == "123456789m1p"
+    palette.tap("2筒")  # an 11th concealed tile beside one meld
+    assert palette.values()[0] == "123456789m1p"
+    assert "10枚まで" in palette.message()
+
+
+def test_winning_tile_is_its_own_slot_and_can_be_replaced(palette):
+    palette.tap("1萬", "1萬")
+    palette.mode("和了牌")
+    palette.tap("7萬")
+    palette.tap("8萬")
+    assert palette.values() == ("11m", "", "8m")
+
+
+def test_tapping_a_shown_tile_removes_it_and_undo_brings_it_back(palette, page):
+    palette.tap("1萬", "2萬", "3萬")
+    page.get_by_role("button", name="2萬を外す").click()
+    assert palette.values()[0] == "13m"
+    page.get_by_role("button", name="↶ 戻す").click()
+    assert palette.values()[0] == "123m"
+    page.get_by_role("button", name="全部消す").click()
+    assert palette.values() == ("", "", "")
+
+
+def test_typed_hand_in_japanese_notation_is_shown_and_tapping_goes_on_from_it(palette, page):
+    page.fill("[name=hand]", "一二三①②③123東東")
+    expect(page.locator("[data-te-hand] img")).to_have_count(11)
+    palette.tap("發")
+    assert palette.values()[0] == "123m123p123s116z"
+
+
+def test_a_typo_shows_the_offending_character(palette, page):
+    page.fill("[name=hand]", "123mx")
+    assert "「x」" in palette.message()
+
+
+def test_prefilled_inputs_are_read_back(palette):
+    palette.open(hand="234m567p3488s", melds='[{"type":"pon","tiles":"777z"}]', win="5s")
+    palette.tap("9萬")  # the hand is full: 10 concealed tiles beside one meld
+    assert palette.values() == ("234m567p3488s", '[{"type":"pon","tiles":"777z"}]', "5s")
+    assert "10枚まで" in palette.message()
