@@ -11,8 +11,6 @@ points; the best by 高点法; and ``evaluate(doc)``, the machine interface of d
 
 from __future__ import annotations
 
-import json
-import pickle
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -166,35 +164,51 @@ def per_wait(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidate]] |
     return out
 
 
+def _quick_per_wait(hand: Hand, ruleset: RuleSet, wait_tiles: list[int], win_cands: list[Candidate]) -> list[dict]:
+    """``per_wait`` without scoring what is not needed: a wait read only one way needs its yaku and
+    shibari, not fu and points; only a wait with several readings is scored to pick the best (高点法).
+    ``win_cands``: the candidates of the actual win (reused for its own wait when not a red five)."""
+    out = []
+    for tile in wait_tiles:
+        if tile == hand.win_tile and not hand.win_red:
+            c = best(win_cands)
+            hits: tuple[YakuHit, ...] = c.yaku if c else ()
+            ok = bool(c and c.qualifies)
+        else:
+            won = hand.with_win(tile)
+            ds = decompositions(won)
+            if len(ds) == 1:
+                hits = tuple(yaku_mod.find(won, ruleset, ds[0]))
+                ok = bool(hits) and (any(h.yakuman for h in hits)
+                                     or yaku_mod.shibari_han(list(hits)) >= ruleset.shibari)
+            else:
+                c = best(candidates(won, ruleset))
+                hits = c.yaku if c else ()
+                ok = bool(c and c.qualifies)
+        out.append({"tile": tile_name(tile), "yaku": yaku_dicts(hits, names=False), "qualifies": ok})
+    return out
+
+
 def _reason(code: str, ja: str, en: str) -> dict:
     return {"code": code, "ja": ja, "en": en}
 
 
 def evaluate(doc: Mapping[str, Any]) -> dict:
-    """Score a hand document (docs/api.md); without ``win_tile``, its waits.
-
-    The engine is a pure function of the document, and a hanchan is re-settled by replaying its
-    hands, so results are memoized per document (a fresh copy is returned each time).
-    """
-    try:
-        key = json.dumps(doc, sort_keys=True, ensure_ascii=False)
-    except (TypeError, ValueError):  # not plain JSON (e.g. a RuleSet object inside): no memo
-        return _evaluate(doc)
-    packed = _RESULTS.get(key)
-    if packed is None:
-        packed = pickle.dumps(_evaluate(doc), protocol=pickle.HIGHEST_PROTOCOL)
-        if len(_RESULTS) >= _RESULTS_MAX:
-            del _RESULTS[next(iter(_RESULTS))]
-        _RESULTS[key] = packed
-    return pickle.loads(packed)  # a fresh copy every time
-
-
-_RESULTS: dict[str, bytes] = {}
-_RESULTS_MAX = 4096
-
-
-def _evaluate(doc: Mapping[str, Any]) -> dict:
+    """Score a hand document (docs/api.md); without ``win_tile``, its waits."""
     hand, ruleset = parse_doc(doc)
+    return evaluate_hand(hand, ruleset)
+
+
+def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidate]] | None = None,
+                  memo: dict | None = None) -> dict:
+    """``evaluate`` of a parsed hand. ``by_wait``: the candidates of every wait
+    (``wait_candidates``) when the caller already has them (``compare`` shares them across rule
+    sets, with ``memo`` for the 先付け judge); computed here only when a 先付け rule needs them.
+
+    >>> from rules.hand import parse_doc
+    >>> evaluate_hand(*parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"}))["total"]  # dealer 三色一盃口 3翻40符
+    7700
+    """
     out: dict[str, Any] = {
         "ruleset": ruleset.name, "hand": to_mpsz(hand.concealed, hand.reds),
         "melds": [m.as_dict() for m in hand.melds],
@@ -205,8 +219,13 @@ def _evaluate(doc: Mapping[str, Any]) -> dict:
         return out
     out["win_tile"] = tile_name(hand.win_tile, hand.win_red)
     out["waits"] = [tile_name(t) for t in wait_tiles]
-    by_wait = wait_candidates(hand, ruleset, wait_tiles)
-    cands = by_wait[hand.win_tile] if hand.win_tile in by_wait and not hand.win_red else candidates(hand, ruleset)
+    judge = _sakizuke_judge() if sakizuke_on(ruleset) else None
+    if by_wait is None and judge is not None:
+        by_wait = wait_candidates(hand, ruleset, wait_tiles)
+    if by_wait is not None and hand.win_tile in by_wait and not hand.win_red:
+        cands = by_wait[hand.win_tile]
+    else:
+        cands = candidates(hand, ruleset)
     chosen = best(cands)
     waits_out: list[dict] | None = None
     reasons: list[dict] = []
@@ -220,17 +239,17 @@ def _evaluate(doc: Mapping[str, Any]) -> dict:
         elif not legal:
             reasons.append(_reason("shibari", f"{ruleset.shibari}翻縛りを満たしていません",
                                    f"below the {ruleset.shibari}-han minimum"))
-        judge = _sakizuke_judge() if sakizuke_on(ruleset) else None
         if judge is not None:
             # 完全先付け: the judge decides which waits qualify and which candidate is scored; a hand
             # that is not legal without 先付け stays illegal.
-            verdict = judge(hand, ruleset)
+            verdict = judge(hand, ruleset, by_wait, memo)
             reasons += [r for r in verdict.reasons if r not in reasons]
             legal = legal and bool(verdict.legal)
             waits_out = list(verdict.per_wait)
             chosen = verdict.candidate or chosen
     if waits_out is None:
-        waits_out = per_wait(hand, ruleset, by_wait)
+        waits_out = (per_wait(hand, ruleset, by_wait) if by_wait is not None
+                     else _quick_per_wait(hand, ruleset, wait_tiles, cands))
     dora = chosen.dora if chosen else count_dora(hand, ruleset)
     total = chosen.total if chosen else 0
     honba_bonus = hand.honba * ruleset.honba_value if legal else 0

@@ -29,8 +29,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from .errors import DocumentError
-from .evaluate import Candidate, best, candidates, count_dora, sakizuke_on, yaku_dicts
-from .evaluate import per_wait as plain_per_wait
+from .evaluate import Candidate, candidates, evaluate_hand, sakizuke_on
 from .hand import Hand, Meld, parse_doc
 from .ruleset import PRESET_LABELS, PRESETS, RuleSet, get_ruleset
 from .shapes import Decomposition, is_complete, waits
@@ -347,76 +346,25 @@ def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
     base = {k: v for k, v in doc.items() if k != "ruleset"}
     hands: dict[bool, Hand] = {}
     shared: dict[tuple[Hand, RuleSet], tuple[dict[int, list[Candidate]], dict]] = {}
-    verdicts = []
-    for rs in checked:
+    verdicts: list[dict] = [{} for _ in checked]
+    # 先付け rule sets first: they need every wait scored, and a plain rule set with the same
+    # scoring options then reuses that; a plain one alone takes evaluate's cheaper path
+    for n in sorted(range(len(checked)), key=lambda n: not sakizuke_on(checked[n])):
+        rs = checked[n]
         if rs.red_fives not in hands:
-            hands[rs.red_fives] = parse_doc({**base, "ruleset": rs})[0]
+            if True in hands:  # the same tiles without red fives
+                red = hands[True]
+                hands[False] = dataclasses.replace(red, reds=(0, 0, 0), win_red=False,
+                                                   melds=tuple(dataclasses.replace(m, reds=0) for m in red.melds))
+            else:
+                hands[rs.red_fives] = parse_doc({**base, "ruleset": rs})[0]
         hand = hands[rs.red_fives]
         key = (hand, _key(hand, rs))
-        if key not in shared:
+        if key not in shared and sakizuke_on(rs):
             shared[key] = (by_wait(hand, rs), {})
-        out = _evaluate_hand(hand, rs, *shared[key])
-        verdicts.append({"ruleset": rs.name, "label": PRESET_LABELS.get(rs.name, rs.name), **out})
+        out = evaluate_hand(hand, rs, *shared.get(key, (None, None)))
+        verdicts[n] = {"ruleset": rs.name, "label": PRESET_LABELS.get(rs.name, rs.name), **out}
     return {"verdicts": verdicts}
-
-
-def _evaluate_hand(hand: Hand, rs: RuleSet, bw: dict[int, list[Candidate]], memo: dict) -> dict:
-    """``rules.evaluate`` of a parsed hand, with the shared wait analysis. Mirrors
-    ``evaluate._evaluate`` (tests/rules/test_compare.py checks they agree on random hands); drop it
-    once evaluate.py exposes a parsed-hand entry point taking ``by_wait``."""
-    out: dict[str, Any] = {"ruleset": rs.name, **_head(hand)}
-    if hand.win_tile is None:
-        return out
-    cands = bw[hand.win_tile] if hand.win_tile in bw and not hand.win_red else list(_cands(hand, _key(hand, rs)))
-    chosen = best(cands)
-    waits_out: list[dict] | None = None
-    reasons: list[dict] = []
-    legal = False
-    if chosen is None:
-        reasons.append(_reason("not_a_win", "和了形になっていません", "the tiles do not form a winning hand"))
-    else:
-        legal = chosen.qualifies
-        if not chosen.yaku:
-            reasons.append(_reason("no_yaku", "役がありません", "no yaku"))
-        elif not legal:
-            reasons.append(_reason("shibari", f"{rs.shibari}翻縛りを満たしていません", f"below the {rs.shibari}-han minimum"))
-        if sakizuke_on(rs):
-            verdict = judge(hand, rs, bw, memo)
-            reasons += [r for r in verdict.reasons if r not in reasons]
-            legal = legal and verdict.legal
-            waits_out = list(verdict.per_wait)
-            chosen = verdict.candidate or chosen
-    if waits_out is None:
-        waits_out = plain_per_wait(hand, rs, bw)
-    total = chosen.total if chosen else 0
-    honba_bonus = hand.honba * rs.honba_value if legal else 0
-    sticks_bonus = hand.sticks * rs.riichi_stick if legal else 0
-    out.update(
-        legal=legal, reasons=reasons, yaku=yaku_dicts(chosen.yaku) if chosen else [],
-        dora=(chosen.dora if chosen else count_dora(hand, rs)).as_dict(),
-        han=chosen.han if chosen else 0, fu=chosen.fu if chosen else 0,
-        fu_detail=chosen.fu_detail if chosen else [],
-        limit=chosen.limit if chosen and chosen.yaku else None, yakuman=chosen.yakuman if chosen else 0,
-        payments=[p.as_dict() for p in chosen.payments] if chosen else [],
-        total=total, honba_bonus=honba_bonus, sticks_bonus=sticks_bonus,
-        received=total + honba_bonus + sticks_bonus if legal else 0, per_wait=waits_out,
-    )
-    return out
-
-
-@lru_cache(maxsize=64)
-def _head_parts(hand: Hand) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
-    melds = tuple((m.type, m.as_dict()["tiles"]) for m in hand.melds)
-    return to_mpsz(hand.concealed, hand.reds), melds, tuple(tile_name(t) for t in _waits(hand))
-
-
-def _head(hand: Hand) -> dict[str, Any]:
-    """The rule-set independent part of an evaluate output (fresh lists every call)."""
-    text, melds, wait_names = _head_parts(hand)
-    out: dict[str, Any] = {"hand": text, "melds": [{"type": t, "tiles": x} for t, x in melds]}
-    if hand.win_tile is None:
-        return {**out, "waits": list(wait_names), "tenpai": bool(wait_names)}
-    return {**out, "win_tile": tile_name(hand.win_tile, hand.win_red), "waits": list(wait_names)}
 
 
 def _shape_waits(hand: Hand) -> list[int]:

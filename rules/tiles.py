@@ -128,11 +128,44 @@ def parse_tokens(text: str) -> list[tuple[int, bool]]:
     return list(_parse_tokens(text))
 
 
+_PLAIN_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def _plain_mpsz(text: str) -> tuple[tuple[int, bool], ...] | None:
+    """The fast path for plain lowercase mpsz (``123m0p77z``); ``None`` for anything else (spaces,
+    kanji, bad honors, dangling digits), which the full reader then handles or rejects.
+
+    >>> _plain_mpsz("10m7z"), _plain_mpsz("8z"), _plain_mpsz("12")
+    (((0, False), (4, True), (33, False)), None, None)
+    """
+    tiles: list[tuple[int, bool]] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if "0" <= ch <= "9":
+            continue
+        base = _PLAIN_BASE.get(ch)
+        if base is None or i == start:
+            return None
+        for d in text[start:i]:
+            v = ord(d) - 48
+            if base == 27:
+                if not 1 <= v <= 7:
+                    return None
+                tiles.append((26 + v, False))
+            else:
+                tiles.append((base + 4, True) if v == 0 else (base + v - 1, False))
+        start = i + 1
+    return tuple(tiles) if start == len(text) else None
+
+
 @lru_cache(maxsize=8192)
 def _parse_tokens(text: str) -> tuple[tuple[int, bool], ...]:
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string, not {type(text).__name__}",
                             ja=f"牌は文字列で入力してください({type(text).__name__})")
+    plain = _plain_mpsz(text)
+    if plain is not None:
+        return plain
     chars = [(i, c) for i, c in enumerate(text) if not c.isspace()]
     tiles: list[tuple[int, bool]] = []
     pending: list[tuple[int, str, int]] = []  # digits waiting for a suit letter: (pos, char, value)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .models import ClubDay, Hanchan, Member, RuleSet
@@ -22,9 +23,28 @@ SITUATIONAL = [("haitei", _("海底")), ("houtei", _("河底")), ("rinshan", _("
 
 
 class MemberForm(forms.ModelForm):
+    """A member; a new one gets the next free 会員番号 filled in, blank fields say what is missing."""
+
     class Meta:
         model = Member
         fields = ["name", "kana", "number", "active"]
+        error_messages = {
+            "name": {"required": _("名前を入力してください")},
+            "kana": {"required": _("よみがなを入力してください")},
+            "number": {"required": _("会員番号を入力してください"),
+                       "invalid": _("会員番号は数字で入力してください")},
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None and "number" not in self.initial:
+            self.initial["number"] = next_member_number()
+
+
+def next_member_number() -> int:
+    """One more than the highest 会員番号 in use (1 for the first member)."""
+    top = Member.objects.aggregate(top=models.Max("number"))["top"]
+    return (top or 0) + 1
 
 
 class RuleSetForm(forms.ModelForm):

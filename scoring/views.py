@@ -47,7 +47,9 @@ def _has_palette() -> bool:
 
 @readable
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoring/home.html", {"clubdays": selectors.recent_clubdays(limit=10)})
+    first_run = not get_user_model().objects.exists()
+    return render(request, "scoring/home.html",
+                  {"clubdays": selectors.recent_clubdays(limit=10), "first_run": first_run})
 
 
 @readable
@@ -185,6 +187,15 @@ def _hanchan_page(request: HttpRequest, hanchan: Hanchan, *, form: HandForm | No
     return render(request, template, ctx, status=status)
 
 
+def _whole_page(request: HttpRequest, hanchan: Hanchan) -> HttpResponse:
+    """htmx answer when the hanchan's state changed: the heading (状態 badge), board and forms all
+    change, so the whole page body replaces ``#hanchan-page`` whatever the request targeted."""
+    response = _hanchan_page(request, hanchan, fragment="page")
+    response["HX-Retarget"] = "#hanchan-page"
+    response["HX-Reswap"] = "outerHTML show:#hanchan-page:top"
+    return response
+
+
 @readable
 def hanchan_detail(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan = _get_hanchan(pk)
@@ -294,6 +305,7 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hand = get_object_or_404(HandRecord, pk=pk)
     hanchan = _get_hanchan(hand.hanchan_id)
+    state = hanchan.state
     try:
         services.hanchan_delete_hand(hand=hand, by=request.user)
     except ValidationError as exc:
@@ -304,6 +316,8 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(hanchan)
     hanchan.refresh_from_db()
     if request.htmx:
+        if hanchan.state != state:  # e.g. deleting the last hand of a finished game reopens it
+            return _whole_page(request, hanchan)
         return _hanchan_page(request, hanchan, fragment="live")
     messages.success(request, _("#%(n)s を削除しました") % {"n": hand.number})
     return redirect(hanchan)
@@ -323,7 +337,7 @@ def hanchan_finish(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(hanchan)
     hanchan.refresh_from_db()
     if request.htmx:
-        return _hanchan_page(request, hanchan, fragment="live")
+        return _whole_page(request, hanchan)
     messages.success(request, _("半荘の結果を確定しました"))
     return redirect(hanchan)
 

@@ -30,3 +30,32 @@ def yaku_name(yaku: dict) -> str:
         NAMES = {}
     ja, en = NAMES.get(yaku.get("id", ""), (yaku.get("id", ""), yaku.get("id", "")))
     return en if (get_language() or "ja").startswith("en") else ja
+
+
+@register.filter
+def thousands(points: Any) -> str:
+    """Points in thousands, one decimal, signed — the unit of 成績 (``net_text``).
+
+    >>> thousands(12000), thousands(-4000), thousands(0), thousands("x")
+    ('+12.0', '-4.0', '+0.0', 'x')
+    """
+    try:
+        return f"{int(points) / 1000:+.1f}"
+    except (TypeError, ValueError):
+        return str(points)
+
+
+@register.filter
+def short_name(name: Any, length: int = 3) -> str:
+    """A player's name cut to ``length`` characters for narrow columns.
+
+    >>> short_name("長谷川花子"), short_name("林"), short_name("Alexander", 4)
+    ('長谷川', '林', 'Alex')
+    """
+    return str(name)[:int(length)]
+
+
+@register.filter
+def readonly(field: Any) -> str:
+    """Render a bound form field's widget read-only (filled by a script, e.g. the tile palette)."""
+    return field.as_widget(attrs={"readonly": "readonly", "tabindex": "-1"})

@@ -56,7 +56,14 @@ def test_record_a_hanchan_from_first_run(page: Page, shot):
     expect(page.get_by_role("heading", name=re.compile("会員"))).to_be_visible()
     shot("members-empty")
 
-    # 2. Four members.
+    # 2. Four members. Saving a blank form first shows Japanese errors on the page (no browser bubble).
+    page.get_by_role("link", name="会員を登録").click()
+    expect(page.get_by_label("会員番号")).to_have_value("1")
+    page.get_by_role("button", name="保存する").click()
+    expect(page.get_by_text("名前を入力してください")).to_be_visible()
+    expect(page.get_by_text("よみがなを入力してください")).to_be_visible()
+    shot("member-form-blank")
+    page.get_by_role("link", name="戻る").click()
     for number, name in enumerate((A, B, C, D), start=1):
         page.get_by_role("link", name="会員を登録").click()
         page.get_by_label("名前").fill(name)
