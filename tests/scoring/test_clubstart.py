@@ -28,6 +28,7 @@ def test_with_a_user_it_prints_how_to_log_in(admin_user):
 
 def test_it_runs_the_dev_server_on_the_given_address(monkeypatch):
     calls = []
-    monkeypatch.setattr("scoring.management.commands.clubstart.call_command", lambda *a: calls.append(a))
+    monkeypatch.setattr("scoring.management.commands.clubstart.call_command", lambda *a, **kw: calls.append((a, kw)))
     call_command("clubstart", "--host", "0.0.0.0", "--port", "9000", stdout=StringIO())
-    assert calls == [("runserver", "0.0.0.0:9000")]
+    # no autoreloader: it would run the command twice and print the banner twice
+    assert calls == [(("runserver", "0.0.0.0:9000"), {"use_reloader": False})]

@@ -33,4 +33,4 @@ class Command(BaseCommand):
             self.stdout.write(f"ログイン: {base}/accounts/login/  (管理者が作成したユーザー名とパスワードで)")
         self.stdout.write(self.style.SUCCESS(f"麻雀クラブ成績管理: {base}/"))
         if not no_serve:
-            call_command("runserver", f"{host}:{port}")
+            call_command("runserver", f"{host}:{port}", use_reloader=False)  # print the banner once
