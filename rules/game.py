@@ -302,6 +302,18 @@ def _hand_value(hand: Any, i: int, *, spec: Any, winner: int, dealer: int, tsumo
             "yaku": [{"id": y["id"], "han": y["han"], "ja": y.get("ja", y["id"])} for y in out.get("yaku", [])]}
 
 
+def _bonus_text(honba: int, honba_points: int, pot: int) -> tuple[str, str]:
+    """The 本場 and 供託 part of a win's description, Japanese and English."""
+    ja = en = ""
+    if honba and honba_points:
+        ja += f"、{honba}本場 +{honba_points}"
+        en += f", {honba} honba +{honba_points}"
+    if pot:
+        ja += f"、供託 +{pot}"
+        en += f", sticks +{pot}"
+    return ja, en
+
+
 def _value_text(v: Mapping[str, Any]) -> tuple[str, str]:
     """(ja, en) of a value: 3翻30符 / 5翻 満貫 / 役満."""
     limit = v["limit"]
@@ -475,13 +487,7 @@ class _Game:
                 self.pay(loser, winner, honba, deltas)
                 honba_part[loser] -= honba
                 honba_part[winner] += honba
-                pot = self.take_pot(winner, deltas)
-                if honba:
-                    extra_ja += f"、{t.honba}本場 +{honba}"
-                    extra_en += f", {t.honba} honba +{honba}"
-                if pot:
-                    extra_ja += f"、供託 +{pot}"
-                    extra_en += f", sticks +{pot}"
+                extra_ja, extra_en = _bonus_text(t.honba, honba, self.take_pot(winner, deltas))
             if pao is not None:
                 extra_ja += f"、{self.name(pao)} のパオ(半額)"
                 extra_en += f", pao {self.name(pao)} pays half"
@@ -526,14 +532,9 @@ class _Game:
             pay_en = f"{by_role['non_dealer']} all"
         else:
             pay_text = pay_en = f"{by_role['non_dealer']}-{by_role['dealer']}"
-        ja = f"{self.name(winner)} のツモ {pay_text}({vja}"
-        en = f"{self.name(winner)} tsumo {pay_en} ({ven}"
-        if t.honba:
-            ja += f"、{t.honba}本場 +{each_honba * 3}"
-            en += f", {t.honba} honba +{each_honba * 3}"
-        if pot:
-            ja += f"、供託 +{pot}"
-            en += f", sticks +{pot}"
+        bonus_ja, bonus_en = _bonus_text(t.honba, each_honba * 3, pot)
+        ja = f"{self.name(winner)} のツモ {pay_text}({vja}{bonus_ja}"
+        en = f"{self.name(winner)} tsumo {pay_en} ({ven}{bonus_en}"
         if pao is not None:
             ja += f"、{self.name(pao)} のパオ(全額)"
             en += f", pao {self.name(pao)} pays all"
