@@ -159,7 +159,7 @@ def per_wait(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidate]] |
     out = []
     for tile, cands in (by_wait if by_wait is not None else wait_candidates(hand, ruleset)).items():
         c = best(cands)
-        out.append({"tile": tile_name(tile), "yaku": yaku_dicts(c.yaku, names=False) if c else [],
+        out.append({"tile": tile_name(tile), "yaku": yaku_dicts(c.yaku) if c else [],
                     "qualifies": bool(c and c.qualifies)})
     return out
 
@@ -185,7 +185,7 @@ def _quick_per_wait(hand: Hand, ruleset: RuleSet, wait_tiles: list[int], win_can
                 c = best(candidates(won, ruleset))
                 hits = c.yaku if c else ()
                 ok = bool(c and c.qualifies)
-        out.append({"tile": tile_name(tile), "yaku": yaku_dicts(hits, names=False), "qualifies": ok})
+        out.append({"tile": tile_name(tile), "yaku": yaku_dicts(hits), "qualifies": ok})
     return out
 
 

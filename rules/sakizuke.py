@@ -34,7 +34,7 @@ from .hand import Hand, Meld, parse_doc
 from .ruleset import PRESET_LABELS, PRESETS, RuleSet, get_ruleset
 from .shapes import Decomposition, is_complete, waits
 from .tiles import HONOR_NAMES_JA, counts34, tile_name, to_mpsz
-from .yaku import YakuHit
+from .yaku import NAMES, YakuHit
 
 PLACE_YAKU = frozenset({"haitei", "houtei", "rinshan", "chankan"})  # governed by situational_qualify
 NEVER_QUALIFY = frozenset({"ippatsu"})  # a bonus like dora (seed 003)
@@ -260,7 +260,8 @@ def _per_wait(per: dict[int, list[Analysis]]) -> list[dict]:
     out = []
     for w, analyses in per.items():
         top = analyses[0] if analyses else None
-        out.append({"tile": tile_name(w), "yaku": [{"id": h.id, "han": h.han} for h in top.qual] if top else [],
+        out.append({"tile": tile_name(w), "yaku": [{"id": h.id, "han": h.han, "ja": NAMES[h.id][0], "en": NAMES[h.id][1]}
+                                                for h in top.qual] if top else [],
                     "qualifies": bool(top and top.ok)})
     return out
 

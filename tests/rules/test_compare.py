@@ -99,3 +99,12 @@ def test_compare_equals_evaluate_on_random_hands():
         for v in rules.compare(doc)["verdicts"]:
             alone = rules.evaluate({**doc, "ruleset": v["ruleset"]})
             assert {k: x for k, x in v.items() if k != "label"} == alone, (doc, v["ruleset"])
+
+
+def test_per_wait_yaku_carry_their_names_for_the_dispute_page():
+    out = rules.evaluate({"hand": "123m406p789s1z", "melds": [{"type": "pon", "tiles": "555z"}], "win_tile": "1z"})
+    assert out["per_wait"] == [{"tile": "1z", "qualifies": True,
+                                "yaku": [{"id": "yakuhai_haku", "han": 1, "ja": "役牌 白", "en": "Yakuhai (haku)"}]}]
+    judged = rules.evaluate({"ruleset": "shimamachi", "hand": "123m406p789s1z",
+                             "melds": [{"type": "pon", "tiles": "555z"}], "win_tile": "1z"})
+    assert judged["per_wait"][0]["yaku"][0]["ja"] == "役牌 白"
