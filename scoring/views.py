@@ -10,7 +10,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,7 +21,7 @@ from django.views.decorators.http import require_POST
 import rules
 
 from . import selectors, services
-from .access import (SCOREKEEPER, admin_required, is_local, readable, scorekeeper_required, setup_token_ok)
+from .access import (admin_required, is_local, readable, scorekeeper_required, setup_token_ok)
 from .forms import (ClubDayForm, FinalScoresForm, HanchanForm, HandForm, MemberForm, RuleSetForm, SetupForm,
                     UserRoleForm)
 from .models import ClubDay, Hanchan, HandRecord, Member, RuleSet
@@ -40,6 +39,20 @@ def _has_palette() -> bool:
         return True
     except TemplateDoesNotExist:
         return False
+
+
+def _apply(form, write, **kwargs):
+    """Run a service; a ValidationError it raises goes onto the form (and nothing was saved)."""
+    try:
+        return write(**kwargs)
+    except ValidationError as exc:
+        form.add_error(None, exc)
+        return None
+
+
+def _status(request: HttpRequest) -> int:
+    """A form page shown again after a POST is a refused submit: 422, so htmx and tests can tell."""
+    return 422 if request.method == "POST" else 200
 
 
 # --------------------------------------------------------------------------- home, members
@@ -61,14 +74,11 @@ def member_list(request: HttpRequest) -> HttpResponse:
 def member_create(request: HttpRequest) -> HttpResponse:
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            member = services.member_create(**form.cleaned_data)
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
+        member = _apply(form, services.member_create, **form.cleaned_data)
+        if member:
             messages.success(request, _("%(name)s さんを登録しました") % {"name": member.name})
             return redirect("member-list")
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     return render(request, "scoring/member_form.html", {"form": form, "member": None}, status=status)
 
 
@@ -78,14 +88,10 @@ def member_update(request: HttpRequest, pk: int) -> HttpResponse:
     # the form cleans a copy, so ``member`` is changed only by the service
     form = MemberForm(request.POST or None, instance=Member.objects.get(pk=pk))
     if request.method == "POST" and form.is_valid():
-        try:
-            services.member_update(member=member, **form.cleaned_data)
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
+        if _apply(form, services.member_update, member=member, **form.cleaned_data):
             messages.success(request, _("%(name)s さんの情報を更新しました") % {"name": member.name})
             return redirect("member-list")
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     return render(request, "scoring/member_form.html", {"form": form, "member": member}, status=status)
 
 
@@ -102,14 +108,11 @@ def ruleset_list(request: HttpRequest) -> HttpResponse:
 def ruleset_create(request: HttpRequest) -> HttpResponse:
     form = RuleSetForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            rs = services.ruleset_create(**form.cleaned_data)
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
+        rs = _apply(form, services.ruleset_create, **form.cleaned_data)
+        if rs:
             messages.success(request, _("ルール %(name)s を作成しました") % {"name": rs.name})
             return redirect("ruleset-list")
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     return render(request, "scoring/ruleset_form.html", {"form": form}, status=status)
 
 
@@ -128,7 +131,7 @@ def clubday_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         day = services.clubday_create(**form.cleaned_data)
         return redirect(day)
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     return render(request, "scoring/clubday_form.html", {"form": form}, status=status)
 
 
@@ -294,7 +297,7 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(hanchan)
     else:
         form = HandForm(initial=HandForm.initial_from_event(hand.event), names=names)
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     ctx = {"hand": hand, "hanchan": hanchan, "form": form, "errors": errors, "names": names,
            "palette": _has_palette()}
     return render(request, "scoring/hand_form.html", ctx, status=status)
@@ -368,7 +371,7 @@ def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("最終得点を記録しました"))
             return redirect(hanchan.clubday)
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     ctx = {"hanchan": hanchan, "form": form, "names": names, "replacing": bool(done),
            "start": hanchan.clubday.ruleset.engine().start_points}
     return render(request, "scoring/final_scores.html", ctx, status=status)
@@ -382,17 +385,11 @@ def user_create(request: HttpRequest) -> HttpResponse:
     form = UserRoleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        User = get_user_model()
-        if User.objects.filter(username=d["username"]).exists():
-            form.add_error("username", _("このユーザー名はすでに使われています"))
-        else:
-            user = User.objects.create_user(username=d["username"], password=d["password"],
-                                            is_staff=d["role"] == "admin")
-            if d["role"] == "scorekeeper":
-                user.groups.add(Group.objects.get_or_create(name=SCOREKEEPER)[0])
+        user = _apply(form, services.user_create, username=d["username"], password=d["password"], role=d["role"])
+        if user:
             messages.success(request, _("ユーザー %(u)s を作成しました") % {"u": user.username})
             return redirect("user-create")
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     users = get_user_model().objects.order_by("username").prefetch_related("groups")
     return render(request, "scoring/user_form.html", {"form": form, "users": users}, status=status)
 
@@ -408,10 +405,10 @@ def setup(request: HttpRequest) -> HttpResponse:
         return render(request, "scoring/setup.html", {"denied": True}, status=403)
     form = SetupForm(request.POST or None, initial={"token": token})
     if request.method == "POST" and form.is_valid():
-        user = User.objects.create_superuser(username=form.cleaned_data["username"], email="",
-                                             password=form.cleaned_data["password1"])
+        user = services.first_admin_create(username=form.cleaned_data["username"],
+                                           password=form.cleaned_data["password1"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("管理者 %(u)s を作成しました。まず会員を登録しましょう") % {"u": user.username})
         return redirect("member-list")
-    status = 422 if request.method == "POST" else 200
+    status = _status(request)
     return render(request, "scoring/setup.html", {"form": form}, status=status)

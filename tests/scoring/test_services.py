@@ -200,3 +200,24 @@ def test_final_scores_are_refused_when_hands_were_recorded(hanchan, scorekeeper,
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
     with pytest.raises(ValidationError, match="1局ずつの記録"):
         services.hanchan_record_final_scores(hanchan=hanchan, scores=[25000] * 4, sticks=0, by=scorekeeper)
+
+
+@pytest.mark.django_db
+def test_user_create_gives_the_scorekeeper_role_and_refuses_a_taken_name():
+    from django.core.exceptions import ValidationError as VE
+
+    user = services.user_create(username="kiroku", password="longpassword1", role="scorekeeper")
+    assert user.groups.filter(name="scorekeeper").exists() and not user.is_staff
+    with pytest.raises(VE):
+        services.user_create(username="kiroku", password="longpassword1", role="member")
+    assert type(user).objects.filter(username="kiroku").count() == 1
+
+
+@pytest.mark.django_db
+def test_first_admin_create_is_refused_once_a_user_exists():
+    from django.core.exceptions import ValidationError as VE
+
+    admin = services.first_admin_create(username="boss", password="longpassword1")
+    assert admin.is_superuser
+    with pytest.raises(VE):
+        services.first_admin_create(username="second", password="longpassword1")
