@@ -20,19 +20,6 @@ def lang(value: Any) -> Any:
 
 
 @register.filter
-def yaku_name(yaku: dict) -> str:
-    """A yaku's name in the current language; ``per_wait`` entries carry only ``id`` and ``han``."""
-    if yaku.get("ja"):
-        return lang(yaku)
-    try:
-        from rules.yaku import NAMES  # the engine's name table (ja, en)
-    except ImportError:  # pragma: no cover - the engine keeps its names elsewhere
-        NAMES = {}
-    ja, en = NAMES.get(yaku.get("id", ""), (yaku.get("id", ""), yaku.get("id", "")))
-    return en if (get_language() or "ja").startswith("en") else ja
-
-
-@register.filter
 def thousands(points: Any) -> str:
     """Points in thousands, one decimal, signed — the unit of 成績 (``net_text``).
 
