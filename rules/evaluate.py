@@ -11,8 +11,7 @@ points; the best by 高点法; and ``evaluate(doc)``, the machine interface of d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from . import yaku as yaku_mod
 from .fu import fu as fu_of
@@ -25,8 +24,7 @@ from .tiles import counts34, dora_from_indicator, tile_name, to_mpsz
 from .yaku import NAMES, YakuHit
 
 
-@dataclass(frozen=True)
-class Dora:
+class Dora(NamedTuple):
     """Dora counted per tile (melds and quads included); never yaku."""
 
     dora: int = 0
@@ -41,8 +39,7 @@ class Dora:
         return {"dora": self.dora, "ura_dora": self.ura_dora, "aka_dora": self.aka_dora}
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     """One way to score the hand: a decomposition with its winning set, its yaku and its points.
 
     ``han`` is yaku + dora (a yakuman hand: 13 × ``yakuman``); ``qualifies`` says whether the yaku

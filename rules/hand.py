@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, Mapping
 
 from .errors import DocumentError, MeldError, TileCountError
@@ -85,12 +86,14 @@ class Hand:
     honba: int = 0
     sticks: int = 0
 
-    @property
+    # derived once per hand (the engine reads them for every candidate); not fields, so equality
+    # and hashing still see only what was typed
+    @cached_property
     def is_closed(self) -> bool:
         """門前: no call other than ankan."""
         return not any(m.opened for m in self.melds)
 
-    @property
+    @cached_property
     def is_dealer(self) -> bool:
         return self.seat_wind == 27
 
@@ -107,11 +110,14 @@ class Hand:
             out.extend(m.tiles)
         return out
 
+    @cached_property
+    def kinds(self) -> frozenset[int]:
+        """The tile kinds of ``all_tiles``."""
+        return frozenset(self.all_tiles())
+
     def with_win(self, tile: int, red: bool = False) -> "Hand":
         """The same hand and situation won on ``tile``."""
-        fields = dict(self.__dict__)
-        fields.update(win_tile=tile, win_red=red)
-        return Hand(**fields)
+        return replace(self, win_tile=tile, win_red=red)
 
 
 def make_meld(kind: str, text: str, index: int, where: str = "") -> Meld:

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .ruleset import RuleSet
 
@@ -37,8 +37,7 @@ VALID_FU = (20, 25) + tuple(range(30, 111, 10))
 KIRIAGE = {(4, 30), (3, 60)}
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
     """One payer's share of a win, before honba and sticks. ``payer`` is
     ``discarder`` (ron), ``dealer`` or ``non_dealer`` (tsumo)."""
 
@@ -49,8 +48,7 @@ class Payment:
         return {"from": self.payer, "amount": self.amount}
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     base: int
     limit: str | None
     payments: tuple[Payment, ...]

@@ -345,7 +345,9 @@ def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
         raise DocumentError("'rulesets' must be a non-empty list", ja="rulesets は空でないリストで指定してください")
     checked = [get_ruleset(s) for s in specs]  # every spec is valid before any verdict
     base = {k: v for k, v in doc.items() if k != "ruleset"}
-    hands: dict[bool, Hand] = {}
+    # parsed once, with red fives if any rule set has them; a rule set without reads the same tiles plain
+    first = next((r for r in checked if r.red_fives), checked[0])
+    hands: dict[bool, Hand] = {first.red_fives: parse_doc({**base, "ruleset": first})[0]}
     shared: dict[tuple[Hand, RuleSet], tuple[dict[int, list[Candidate]], dict]] = {}
     verdicts: list[dict] = [{} for _ in checked]
     # 先付け rule sets first: they need every wait scored, and a plain rule set with the same
@@ -353,12 +355,9 @@ def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
     for n in sorted(range(len(checked)), key=lambda n: not sakizuke_on(checked[n])):
         rs = checked[n]
         if rs.red_fives not in hands:
-            if True in hands:  # the same tiles without red fives
-                red = hands[True]
-                hands[False] = dataclasses.replace(red, reds=(0, 0, 0), win_red=False,
-                                                   melds=tuple(dataclasses.replace(m, reds=0) for m in red.melds))
-            else:
-                hands[rs.red_fives] = parse_doc({**base, "ruleset": rs})[0]
+            red = hands[True]
+            hands[False] = dataclasses.replace(red, reds=(0, 0, 0), win_red=False,
+                                               melds=tuple(dataclasses.replace(m, reds=0) for m in red.melds))
         hand = hands[rs.red_fives]
         key = (hand, _key(hand, rs))
         if key not in shared and sakizuke_on(rs):

@@ -13,8 +13,9 @@ Decompositions of the concealed part are cached per 34-count tuple.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import NamedTuple
 
 from .hand import Hand
 from .tiles import TERMINALS_HONORS, counts34
@@ -22,8 +23,7 @@ from .tiles import TERMINALS_HONORS, counts34
 KOKUSHI_TILES = tuple(sorted(TERMINALS_HONORS))
 
 
-@dataclass(frozen=True)
-class TileSet:
+class TileSet(NamedTuple):
     """One set of a decomposition: ``kind`` run / triplet / quad / pair (kokushi: ``kokushi``),
     ``tiles`` sorted kinds, ``open`` (called, or a triplet completed by ron), ``source`` the meld's
     call index or ``None`` when concealed."""
@@ -43,8 +43,7 @@ class TileSet:
         return self.kind in ("triplet", "quad")
 
 
-@dataclass(frozen=True)
-class Decomposition:
+class Decomposition(NamedTuple):
     """One reading of a complete hand. ``form`` standard / chiitoitsu / kokushi; ``sets`` are the
     melds in call order, then the concealed sets, then the pair (standard form); ``win_set`` the
     index of the set the winning tile completes and ``wait`` its wait type (ryanmen kanchan penchan
@@ -60,49 +59,49 @@ class Decomposition:
         return self.sets[-1] if self.form == "standard" else None
 
 
-@lru_cache(maxsize=None)
-def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
-    """Every split of one suit's counts into sets plus at most one pair: ``(pair offset or -1, sets)``
-    with sets as ``(kind, offset)``. Cached per suit pattern, so the cache stays small and warm."""
-    out = []
-    rest = sum(counts) % 3  # 0: sets only, 2: sets and the pair, 1: impossible
-    if rest == 1:
-        return ()
-    pairs = [p for p in range(len(counts)) if counts[p] >= 2] if rest == 2 else [-1]
-    for p in pairs:
-        work = list(counts)
-        if p >= 0:
-            work[p] -= 2
-        for sets in _suit_sets(tuple(work), honor):
-            out.append((p, sets))
-    return tuple(out)
+Split = tuple[int, tuple[tuple[str, int], ...]]  # (pair offset or -1, ((kind, offset), ...))
 
 
-@lru_cache(maxsize=None)
-def _suit_sets(counts: tuple[int, ...], honor: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every split of one suit's counts into runs/triplets only (lowest tile first)."""
-    first = next((i for i, n in enumerate(counts) if n), -1)
-    if first < 0:
-        return ((),)
-    out: list[tuple[tuple[str, int], ...]] = []
-    work = list(counts)
-    if work[first] >= 3:
-        work[first] -= 3
-        out += [(("triplet", first),) + rest for rest in _suit_sets(tuple(work), honor)]
-        work[first] += 3
-    if not honor and first <= 6 and work[first + 1] and work[first + 2]:
-        work[first] -= 1
-        work[first + 1] -= 1
-        work[first + 2] -= 1
-        out += [(("run", first),) + rest for rest in _suit_sets(tuple(work), honor)]
-    return tuple(out)
+def _split_table(size: int, runs: bool) -> dict[tuple[int, ...], tuple[Split, ...]]:
+    """Every count pattern of one suit (``size`` kinds) that splits into at most four sets and at
+    most one pair (a kind at most 5 times), with all its splits: pairs in ascending order, then the sets read from the
+    lowest tile up, a triplet before a run on the same tile. Built once: about 30,000 patterns."""
+    kinds = [("triplet", o) for o in range(size)] + ([("run", o) for o in range(size - 2)] if runs else [])
+    kinds.sort(key=lambda k: (k[1], k[0] == "run"))
+    table: dict[tuple[int, ...], list[tuple[tuple, Split]]] = {}
+    for n in range(5):
+        for sets in combinations_with_replacement(kinds, n):
+            counts = [0] * size
+            for kind, o in sets:
+                for t in (o, o, o) if kind == "triplet" else (o, o + 1, o + 2):
+                    counts[t] += 1
+            if n and max(counts) > 5:  # 5: a shape "won" on a kind the hand holds all four of
+                continue
+            order = tuple((o, kind == "run") for kind, o in sets)
+            table.setdefault(tuple(counts), []).append(((-1, order), (-1, sets)))
+            for p in range(size):
+                if counts[p] <= 3:
+                    counts[p] += 2
+                    table.setdefault(tuple(counts), []).append(((p, order), (p, sets)))
+                    counts[p] -= 2
+    return {counts: tuple(split for _, split in sorted(found)) for counts, found in table.items()}
 
 
-@lru_cache(maxsize=None)
+_SPLITS = (_split_table(9, True), _split_table(7, False))  # number suits, honors
+
+
+def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[Split, ...]:
+    """Every split of one suit's counts into sets plus at most one pair (empty: none)."""
+    return _SPLITS[honor].get(counts, ())
+
+
+# per pattern: (splits without a pair, splits with one pair)
+_MODES = tuple({c: (any(p < 0 for p, _ in sp), any(p >= 0 for p, _ in sp)) for c, sp in t.items()} for t in _SPLITS)
+
+
 def _suit_modes(counts: tuple[int, ...], honor: bool) -> tuple[bool, bool]:
     """(splits without a pair, splits with one pair) for one suit."""
-    splits = _suit_splits(counts, honor)
-    return any(p < 0 for p, _ in splits), any(p >= 0 for p, _ in splits)
+    return _MODES[honor].get(counts, (False, False))
 
 
 def _suits(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

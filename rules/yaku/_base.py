@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..hand import Hand
 from ..ruleset import RuleSet
@@ -13,8 +13,7 @@ _RANGES = [tuple(range(n)) for n in range(15)]
 WINDS = (27, 28, 29, 30)
 
 
-@dataclass(frozen=True)
-class YakuHit:
+class YakuHit(NamedTuple):
     """One yaku of a candidate. ``sets`` are the indices (into ``Decomposition.sets``) the yaku is
     built from; a situational yaku (riichi, tsumo, haitei, ...) lists none and has ``situational``.
     ``yakuman`` is the yakuman count (0 for ordinary yaku); ``han`` is then 13 × yakuman."""
@@ -35,9 +34,11 @@ def yakuman(yaku_id: str, count: int, sets: tuple[int, ...] = ()) -> YakuHit:
 
 
 class Context:
-    """What every yaku check reads: the hand, the rule set and one decomposition."""
+    """What every yaku check reads: the hand, the rule set and one decomposition, with the body's
+    runs and triplets (or quads) listed once as ``(first tile, set index)`` so checks can stop early."""
 
-    __slots__ = ("hand", "ruleset", "d", "closed", "sets", "every", "tiles", "kinds", "value_tiles", "body")
+    __slots__ = ("hand", "ruleset", "d", "closed", "sets", "every", "kinds", "value_tiles", "body",
+                 "standard", "runs", "triplets")
 
     def __init__(self, hand: Hand, ruleset: RuleSet, d: Decomposition):
         self.hand = hand
@@ -46,15 +47,16 @@ class Context:
         self.closed = hand.is_closed
         self.sets: tuple[TileSet, ...] = d.sets
         self.every = _RANGES[len(d.sets)]
-        self.tiles = [t for s in d.sets for t in s.tiles]
-        self.kinds = frozenset(self.tiles)
+        self.kinds = hand.kinds
         self.value_tiles = (31, 32, 33, hand.seat_wind, hand.round_wind)
+        self.standard = d.form == "standard"
         # the four sets besides the pair (standard form only): the pair is always last
-        self.body = _RANGES[len(d.sets) - 1] if d.form == "standard" else ()
-
-    @property
-    def standard(self) -> bool:
-        return self.d.form == "standard"
+        self.body = _RANGES[len(d.sets) - 1] if self.standard else ()
+        runs, triplets = [], []
+        for i in self.body:
+            s = d.sets[i]
+            (runs if s.kind == "run" else triplets).append((s.tiles[0], i))
+        self.runs, self.triplets = runs, triplets
 
     def han(self, closed_han: int, open_han: int) -> int:
         """Han by closedness (食い下がり)."""

@@ -10,9 +10,9 @@ NAMES = {
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if not ctx.standard:
+    if len(ctx.triplets) < 3:
         return []
-    closed = tuple(i for i in ctx.body if ctx.sets[i].is_triplet_like and not ctx.sets[i].open)
+    closed = tuple(i for _, i in ctx.triplets if not ctx.sets[i].open)
     if len(closed) == 4:
         double = ctx.d.wait == "tanki" and ctx.ruleset.double_yakuman_hands
         return [yakuman("suuankou", 2 if double else 1, closed)]

@@ -9,13 +9,11 @@ BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if ctx.hand.melds or not ctx.standard:
-        return []
-    suit = ctx.tiles[0] // 9
-    if suit == 3 or any(t // 9 != suit for t in ctx.tiles):
+    low, high = min(ctx.kinds), max(ctx.kinds)
+    if ctx.hand.melds or not ctx.standard or high >= 27 or low // 9 != high // 9:
         return []
     counts = [0] * 9
-    for t in ctx.tiles:
+    for t in ctx.hand.all_tiles():
         counts[t % 9] += 1
     if any(c < b for c, b in zip(counts, BASE)):
         return []

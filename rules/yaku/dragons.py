@@ -9,9 +9,9 @@ NAMES = {
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if not ctx.standard:
+    if len(ctx.triplets) < 2:
         return []
-    triplets = tuple(i for i in ctx.body if ctx.sets[i].first in DRAGONS and ctx.sets[i].is_triplet_like)
+    triplets = tuple(i for t, i in ctx.triplets if t in DRAGONS)
     if len(triplets) == 3:
         return [yakuman("daisangen", 1, triplets)]
     pair = len(ctx.sets) - 1

@@ -6,12 +6,11 @@ NAMES = {"ittsuu": ("一気通貫", "Ittsuu")}
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if not ctx.standard:
+    if len(ctx.runs) < 3:
         return []
-    runs = {}
-    for i in ctx.body:
-        if ctx.sets[i].kind == "run":
-            runs.setdefault(ctx.sets[i].first, i)
+    runs: dict[int, int] = {}
+    for first, i in ctx.runs:
+        runs.setdefault(first, i)
     for base in (0, 9, 18):
         if all(base + k in runs for k in (0, 3, 6)):
             return [YakuHit("ittsuu", ctx.han(2, 1), tuple(runs[base + k] for k in (0, 3, 6)))]

@@ -9,7 +9,9 @@ NAMES = {
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    quads = tuple(i for i, s in enumerate(ctx.sets) if s.kind == "quad")
+    if len(ctx.triplets) < 3:
+        return []
+    quads = tuple(i for _, i in ctx.triplets if ctx.sets[i].kind == "quad")
     if len(quads) == 4:
         return [yakuman("suukantsu", 1, quads)]
     if len(quads) == 3:

@@ -9,13 +9,11 @@ NAMES = {
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if not (ctx.closed and ctx.standard):
+    if not ctx.closed or len(ctx.runs) < 2:
         return []
     by_first: dict[int, list[int]] = {}
-    for i in ctx.body:
-        s = ctx.sets[i]
-        if s.kind == "run":
-            by_first.setdefault(s.first, []).append(i)
+    for first, i in ctx.runs:
+        by_first.setdefault(first, []).append(i)
     pairs = [idx[k:k + 2] for idx in by_first.values() for k in range(0, len(idx) - 1, 2)]
     if len(pairs) >= 2:
         return [YakuHit("ryanpeikou", 3, tuple(sorted(pairs[0] + pairs[1])))]

@@ -9,6 +9,6 @@ def check(ctx: Context) -> list[YakuHit]:
     d = ctx.d
     if not (ctx.closed and ctx.standard and not ctx.hand.melds and d.wait == "ryanmen"):
         return []
-    if any(ctx.sets[i].kind != "run" for i in ctx.body) or d.sets[-1].first in ctx.value_tiles:
+    if ctx.triplets or d.sets[-1].tiles[0] in ctx.value_tiles:
         return []
     return [YakuHit("pinfu", 1, ctx.every)]

@@ -9,12 +9,14 @@ NAMES = {
 }
 
 
-def _three_suits(ctx: Context, kinds: tuple[str, ...]) -> tuple[int, ...] | None:
+def _three_suits(sets: list[tuple[int, int]]) -> tuple[int, ...] | None:
+    """Set indices of the same-numbered set in all three suits, from ``(first tile, index)``."""
+    if len(sets) < 3:
+        return None
     where: dict[int, int] = {}
-    for i in ctx.body:
-        s = ctx.sets[i]
-        if s.kind in kinds and s.first < 27:
-            where.setdefault(s.first, i)
+    for first, i in sets:
+        if first < 27:
+            where.setdefault(first, i)
     for n in range(9):
         if n in where and n + 9 in where and n + 18 in where:
             return tuple(sorted((where[n], where[n + 9], where[n + 18])))
@@ -22,13 +24,11 @@ def _three_suits(ctx: Context, kinds: tuple[str, ...]) -> tuple[int, ...] | None
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if not ctx.standard:
-        return []
     out = []
-    runs = _three_suits(ctx, ("run",))
+    runs = _three_suits(ctx.runs)
     if runs:
         out.append(YakuHit("sanshoku", ctx.han(2, 1), runs))
-    triplets = _three_suits(ctx, ("triplet", "quad"))
+    triplets = _three_suits(ctx.triplets)
     if triplets:
         out.append(YakuHit("sanshoku_doukou", 2, triplets))
     return out

@@ -22,7 +22,7 @@ def check(ctx: Context) -> list[YakuHit]:
         return [yakuman("chinroutou", 1, ctx.every)]
     if ctx.kinds <= TERMINALS_HONORS:
         return [YakuHit("honroutou", 2, ctx.every)]
-    if not ctx.standard or not any(s.kind == "run" for s in ctx.sets):
+    if not ctx.runs:
         return []
     if any(TERMINALS_HONORS.isdisjoint(s.tiles) for s in ctx.sets):
         return []

@@ -6,6 +6,6 @@ NAMES = {"toitoi": ("対々和", "Toitoi")}
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if ctx.standard and all(ctx.sets[i].is_triplet_like for i in ctx.body):
+    if ctx.standard and not ctx.runs:
         return [YakuHit("toitoi", 2, ctx.every)]
     return []

@@ -10,9 +10,9 @@ NAMES = {
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if not ctx.standard:
+    if len(ctx.triplets) < 3:
         return []
-    triplets = tuple(i for i in ctx.body if ctx.sets[i].first in WINDS and ctx.sets[i].is_triplet_like)
+    triplets = tuple(i for t, i in ctx.triplets if t in WINDS)
     if len(triplets) == 4:
         return [yakuman("daisuushii", 2 if ctx.ruleset.double_yakuman_hands else 1, triplets)]
     pair = len(ctx.sets) - 1

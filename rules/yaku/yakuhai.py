@@ -15,10 +15,7 @@ _DRAGON_IDS = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
 
 def check(ctx: Context) -> list[YakuHit]:
     out = []
-    for i, s in enumerate(ctx.sets):
-        if not s.is_triplet_like:
-            continue
-        t = s.first
+    for t, i in ctx.triplets:
         if t in _DRAGON_IDS:
             out.append(YakuHit(_DRAGON_IDS[t], 1, (i,)))
         if t == ctx.hand.seat_wind:
