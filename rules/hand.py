@@ -117,7 +117,12 @@ class Hand:
 
     def with_win(self, tile: int, red: bool = False) -> "Hand":
         """The same hand and situation won on ``tile``."""
-        return replace(self, win_tile=tile, win_red=red)
+        # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
+        # slower; the engine calls this for every wait); ``is_closed``/``is_dealer`` stay valid
+        new = object.__new__(Hand)
+        new.__dict__.update(self.__dict__, win_tile=tile, win_red=red)
+        new.__dict__.pop("kinds", None)
+        return new
 
 
 def make_meld(kind: str, text: str, index: int, where: str = "") -> Meld:
@@ -134,7 +139,6 @@ def make_meld(kind: str, text: str, index: int, where: str = "") -> Meld:
 
 
 def _meld(kind: str, tokens: list[tuple[int, bool]], index: int, where: str, text: str) -> Meld:
-    label = f"{where}{kind} '{text}'"
     if kind not in MELD_TYPES:
         raise MeldError(f"unknown meld type '{kind}' (use chi pon minkan kakan ankan)",
                         ja=f"不明な副露の種類です: {kind}(chi pon minkan kakan ankan)")
@@ -142,7 +146,7 @@ def _meld(kind: str, tokens: list[tuple[int, bool]], index: int, where: str, tex
     reds = sum(r for _, r in tokens)
     need = 3 if kind in ("chi", "pon") else 4
     if len(tiles) != need:
-        raise MeldError(f"meld {label} has {len(tiles)} tiles, needs {need}",
+        raise MeldError(f"meld {where}{kind} '{text}' has {len(tiles)} tiles, needs {need}",
                         ja=f"副露 {kind}「{text}」は{need}枚で指定してください({len(tiles)}枚あります)")
     if kind == "chi":
         ok = tiles[0] < 27 and tiles[0] // 9 == tiles[2] // 9 and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2
@@ -151,7 +155,7 @@ def _meld(kind: str, tokens: list[tuple[int, bool]], index: int, where: str, tex
         ok = len(set(tiles)) == 1
         what, what_ja = ("a triplet", "刻子") if need == 3 else ("a quad", "槓子")
     if not ok:
-        raise MeldError(f"meld {label} is not {what}", ja=f"副露 {kind}「{text}」は{what_ja}になっていません")
+        raise MeldError(f"meld {where}{kind} '{text}' is not {what}", ja=f"副露 {kind}「{text}」は{what_ja}になっていません")
     return Meld(kind, tuple(tiles), index, reds)
 
 
@@ -159,7 +163,7 @@ def parse_hand_text(text: str) -> tuple[list[int], list[int], list[Meld]]:
     """Concealed tiles, their red fives, and inline melds (``(ポン)③③③``) of a hand string."""
     if not isinstance(text, str):
         raise DocumentError("'hand' must be a string of tiles", ja="hand は牌の文字列で指定してください")
-    parts = _INLINE_RE.split(text)
+    parts = _INLINE_RE.split(text) if "(" in text or "（" in text else [text]
     tokens = parse_tokens(parts[0])
     melds = []
     for i in range(1, len(parts), 2):
@@ -231,9 +235,9 @@ def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
     """Validate an evaluate document (docs/api.md) into a ``Hand`` and its ``RuleSet``."""
     if not isinstance(doc, Mapping):
         raise DocumentError("the document must be an object", ja="入力はオブジェクトで指定してください")
-    unknown = sorted(set(doc) - DOC_KEYS)
+    unknown = ", ".join(sorted(doc.keys() - DOC_KEYS))
     if unknown:
-        raise DocumentError(f"unknown field(s): {', '.join(unknown)}", ja=f"不明な項目です: {', '.join(unknown)}")
+        raise DocumentError(f"unknown field(s): {unknown}", ja=f"不明な項目です: {unknown}")
     ruleset = get_ruleset(doc.get("ruleset", "ariari"))
     if "hand" not in doc:
         raise DocumentError("'hand' is missing", ja="手牌(hand)がありません")

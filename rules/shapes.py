@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import itemgetter
 from typing import NamedTuple
 
 from .hand import Hand
@@ -108,10 +109,17 @@ def _suits(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return counts[0:9], counts[9:18], counts[18:27], counts[27:34]
 
 
+# the concealed sets, one shared object per kind and first tile
+_CONCEALED = {"run": tuple(TileSet("run", (t, t + 1, t + 2)) for t in range(34)),
+              "triplet": tuple(TileSet("triplet", (t, t, t)) for t in range(34))}
+_PAIRS = tuple(TileSet("pair", (t, t)) for t in range(34))
+_RON_TRIPLETS = tuple(TileSet("triplet", (t, t, t), True) for t in range(34))  # completed by ron: open
+
+
 @lru_cache(maxsize=65536)
-def _standard(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
-    """Every (pair kind, sets) split of concealed ``counts`` into sets and exactly one pair."""
-    partial: list[tuple[int, tuple[tuple[str, int], ...]]] = [(-1, ())]
+def _standard(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
+    """Every split of concealed ``counts`` into sets and exactly one pair: the sets, the pair last."""
+    partial: list[tuple[int, tuple[TileSet, ...]]] = [(-1, ())]
     for s, part in enumerate(_suits(counts)):
         base = 9 * s
         nxt = []
@@ -119,19 +127,24 @@ def _standard(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[str, int]
             for p, more in _suit_splits(part, s == 3):
                 if p >= 0 and pair >= 0:
                     continue
-                nxt.append((base + p if p >= 0 else pair, sets + tuple((k, base + o) for k, o in more)))
+                nxt.append((base + p if p >= 0 else pair,
+                            sets + tuple(_CONCEALED[k][base + o] for k, o in more)))
         partial = nxt
         if not partial:
             return ()
-    return tuple((pair, sets) for pair, sets in partial if pair >= 0)
+    return tuple(sets + (_PAIRS[pair],) for pair, sets in partial if pair >= 0)
+
+
+_kokushi_counts = itemgetter(*KOKUSHI_TILES)
 
 
 def _is_chiitoitsu(counts: tuple[int, ...]) -> bool:
-    return sum(1 for n in counts if n == 2) == 7
+    return counts.count(2) == 7
 
 
 def _is_kokushi(counts: tuple[int, ...]) -> bool:
-    return all(counts[t] for t in KOKUSHI_TILES) and sum(counts[t] for t in KOKUSHI_TILES) == 14
+    held = _kokushi_counts(counts)
+    return 0 not in held and sum(held) == 14
 
 
 def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
@@ -184,21 +197,20 @@ def decompositions(hand: Hand) -> list[Decomposition]:
     )
     ron = not hand.tsumo
     out: list[Decomposition] = []
-    for pair, sets in _standard(key):
-        concealed = [TileSet(kind, (t, t, t) if kind == "triplet" else (t, t + 1, t + 2)) for kind, t in sets]
-        all_sets = meld_sets + tuple(concealed) + (TileSet("pair", (pair, pair)),)
+    for concealed in _standard(key):
+        all_sets = meld_sets + concealed
         seen = set()
         for i in range(len(meld_sets), len(all_sets)):
             s = all_sets[i]
-            if win not in s.tiles or (s.kind, s.first) in seen:
+            if win not in s.tiles or s in seen:
                 continue
-            seen.add((s.kind, s.first))
+            seen.add(s)
             chosen = all_sets
-            if s.kind == "triplet" and ron:
-                chosen = all_sets[:i] + (TileSet(s.kind, s.tiles, True, None),) + all_sets[i + 1:]
-            out.append(Decomposition("standard", chosen, i, _wait(s.kind, s.first, win)))
+            if ron and s.kind == "triplet":
+                chosen = all_sets[:i] + (_RON_TRIPLETS[win],) + all_sets[i + 1:]
+            out.append(Decomposition("standard", chosen, i, _wait(s.kind, s.tiles[0], win)))
     if not hand.melds and _is_chiitoitsu(key):
-        pairs = tuple(TileSet("pair", (t, t)) for t in range(34) if counts[t] == 2)
+        pairs = tuple(_PAIRS[t] for t in range(34) if counts[t] == 2)
         out.append(Decomposition("chiitoitsu", pairs, next(i for i, s in enumerate(pairs) if s.first == win), "tanki"))
     if not hand.melds and _is_kokushi(key):
         tiles = tuple(sorted(hand.concealed + (win,)))
@@ -254,9 +266,9 @@ def _standard_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 def _special_waits(counts: tuple[int, ...]) -> list[int]:
     """Waits of 七対子 (six pairs and a single) and 国士無双 (13 tiles, terminals and honors)."""
     out = []
-    if sum(1 for n in counts if n == 2) == 6 and sum(1 for n in counts if n == 1) == 1:
+    if counts.count(2) == 6 and counts.count(1) == 1:
         out.append(counts.index(1))
-    if all(counts[t] == 0 for t in range(34) if t not in TERMINALS_HONORS):
+    if sum(_kokushi_counts(counts)) == 13:  # 13 tiles, all terminals and honors
         missing = [t for t in KOKUSHI_TILES if not counts[t]]
         if not missing:
             out += KOKUSHI_TILES

@@ -29,6 +29,8 @@ SUITS = "mpsz"
 HONOR_NAMES_JA = "東南西北白發中"
 TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 FIVES = (4, 13, 22)  # 5m 5p 5s
+_NUMBERS = tuple(str(t % 9 + 1) for t in range(34))
+TILE_NAMES = tuple(n + SUITS[t // 9] for t, n in enumerate(_NUMBERS))  # 0 → '1m' ... 33 → '7z'
 
 _KANJI_MAN = "一二三四五六七八九"
 _CIRCLED_PIN = "①②③④⑤⑥⑦⑧⑨"
@@ -73,7 +75,7 @@ def tile_name(t: int, red: bool = False) -> str:
     >>> tile_name(31), tile_name(13, red=True)
     ('5z', '0p')
     """
-    return f"{0 if red else number(t)}{SUITS[suit(t)]}"
+    return "0" + SUITS[t // 9] if red else TILE_NAMES[t]
 
 
 def dora_from_indicator(t: int) -> int:
@@ -230,14 +232,14 @@ def to_mpsz(tiles: Iterable[int], reds: Sequence[int] = (0, 0, 0)) -> str:
     '10m05p1z'
     """
     groups: list[list[str]] = [[], [], [], []]
-    left = list(reds) + [0]
+    left = [*reds, 0]
     for t in sorted(tiles):
-        s = suit(t)
-        if s < 3 and t % 9 == 4 and left[s] > 0:
+        s = t // 9
+        if left[s] and t % 9 == 4:
             left[s] -= 1
             groups[s].append("0")
         else:
-            groups[s].append(str(number(t)))
+            groups[s].append(_NUMBERS[t])
     return "".join("".join(g) + SUITS[s] for s, g in enumerate(groups) if g)
 
 
@@ -262,7 +264,7 @@ def check_copies(tiles: Iterable[int], reds: Sequence[int] = (0, 0, 0)) -> None:
     rules.errors.TileCountError: a 5th copy of 5m: only four of each tile exist
     """
     c = counts34(tiles)
-    for t, n in enumerate(c):
+    for t, n in enumerate(c) if max(c) > 4 else ():
         if n > 4:
             raise TileCountError(f"a {n}th copy of {tile_name(t)}: only four of each tile exist",
                                  ja=f"{tile_name(t)} が{n}枚あります(同じ牌は4枚まで)")
