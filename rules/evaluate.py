@@ -128,17 +128,6 @@ def sakizuke_on(ruleset: RuleSet) -> bool:
     )
 
 
-def _sakizuke_judge():
-    """``rules.sakizuke.judge`` if that module exists yet, else ``None``."""
-    try:
-        from .sakizuke import judge
-    except ModuleNotFoundError as exc:
-        if exc.name != "rules.sakizuke":
-            raise
-        return None  # TODO: remove once rules/sakizuke.py lands (完全先付け)
-    return judge
-
-
 def yaku_dicts(hits: tuple[YakuHit, ...] | list[YakuHit], names: bool = True) -> list[dict]:
     out = []
     for h in hits:
@@ -216,7 +205,9 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
         return out
     out["win_tile"] = tile_name(hand.win_tile, hand.win_red)
     out["waits"] = [tile_name(t) for t in wait_tiles]
-    judge = _sakizuke_judge() if sakizuke_on(ruleset) else None
+    judge = None
+    if sakizuke_on(ruleset):
+        from .sakizuke import judge  # imported here: rules.sakizuke builds on this module
     if by_wait is None and judge is not None:
         by_wait = wait_candidates(hand, ruleset, wait_tiles)
     if by_wait is not None and hand.win_tile in by_wait and not hand.win_red:

@@ -231,9 +231,13 @@ def _indicators(doc: Mapping[str, Any], key: str) -> tuple[list[int], list[int]]
     return tiles, reds
 
 
+def _is_mapping(value: object) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)  # the ABC check is slow; most input is a dict
+
+
 def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
     """Validate an evaluate document (docs/api.md) into a ``Hand`` and its ``RuleSet``."""
-    if not isinstance(doc, Mapping):
+    if not _is_mapping(doc):
         raise DocumentError("the document must be an object", ja="入力はオブジェクトで指定してください")
     unknown = ", ".join(sorted(doc.keys() - DOC_KEYS))
     if unknown:
@@ -247,7 +251,7 @@ def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
         raise DocumentError("'melds' must be a list", ja="melds はリストで指定してください")
     called: list[Meld] = []
     for i, m in enumerate(raw_melds):
-        if not isinstance(m, Mapping) or set(m) - {"type", "tiles"} or "type" not in m or "tiles" not in m:
+        if not _is_mapping(m) or set(m) - {"type", "tiles"} or "type" not in m or "tiles" not in m:
             raise MeldError(f"melds[{i}] must be {{\"type\": ..., \"tiles\": ...}}, not {m!r}",
                             ja=f"{i + 1}番目の副露は {{\"type\", \"tiles\"}} で指定してください")
         if not isinstance(m["type"], str) or not isinstance(m["tiles"], str):
@@ -280,7 +284,7 @@ def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
     dora, dora_reds = _indicators(doc, "dora_indicators")
     ura, ura_reds = _indicators(doc, "ura_indicators")
     if not ruleset.red_fives:
-        reds, win_red, melds = [0, 0, 0], False, [replace(m, reds=0) for m in melds]
+        reds, win_red, melds = [0, 0, 0], False, [replace(m, reds=0) if m.reds else m for m in melds]
     hand = Hand(
         concealed=tuple(sorted(concealed)), melds=tuple(melds), win_tile=win_tile, tsumo=_bool(doc, "tsumo"),
         seat_wind=_wind(doc, "seat_wind"), round_wind=_wind(doc, "round_wind"), riichi=_bool(doc, "riichi"),
