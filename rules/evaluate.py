@@ -19,7 +19,7 @@ from .fu import fu_total
 from .hand import Hand, parse_doc
 from .points import Payment, score
 from .ruleset import RuleSet
-from .shapes import Decomposition, decompositions, waits
+from .shapes import Decomposition, decompositions, hand_waits, waits
 from .tiles import counts34, dora_from_indicator, tile_name, to_mpsz
 from .yaku import NAMES, YakuHit
 
@@ -43,7 +43,8 @@ class Candidate(NamedTuple):
     """One way to score the hand: a decomposition with its winning set, its yaku and its points.
 
     ``han`` is yaku + dora (a yakuman hand: 13 × ``yakuman``); ``qualifies`` says whether the yaku
-    (without dora and ippatsu) satisfy the rule set's shibari; ``total`` is 0 when there is no yaku.
+    (without dora and ippatsu) satisfy the rule set's shibari; ``total`` (the payments' sum) is 0
+    when there is no yaku.
     """
 
     hand: Hand
@@ -58,10 +59,7 @@ class Candidate(NamedTuple):
     limit: str | None
     payments: tuple[Payment, ...]
     qualifies: bool
-
-    @property
-    def total(self) -> int:
-        return sum(p.amount for p in self.payments)
+    total: int
 
     @property
     def fu_detail(self) -> list[dict]:
@@ -96,7 +94,8 @@ def _candidate(hand: Hand, ruleset: RuleSet, d: Decomposition, dora: Dora) -> Ca
         qualifies = bool(hits) and yaku_mod.shibari_han(list(hits)) >= ruleset.shibari
     s = score(dealer=hand.is_dealer, tsumo=hand.tsumo, ruleset=ruleset, han=han, fu=fu, yakuman=yakuman)
     payments = s.payments if hits else ()
-    return Candidate(hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, payments, qualifies)
+    total = sum(p.amount for p in payments)
+    return Candidate(hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, payments, qualifies, total)
 
 
 def candidates(hand: Hand, ruleset: RuleSet) -> list[Candidate]:
@@ -199,7 +198,7 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
         "ruleset": ruleset.name, "hand": to_mpsz(hand.concealed, hand.reds),
         "melds": [m.as_dict() for m in hand.melds],
     }
-    wait_tiles = waits(hand)
+    wait_tiles = hand_waits(hand)
     if hand.win_tile is None:
         out.update(waits=[tile_name(t) for t in wait_tiles], tenpai=bool(wait_tiles))
         return out

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .hand import Hand
 from .ruleset import RuleSet
 from .shapes import Decomposition, TileSet
@@ -76,12 +78,15 @@ def fu(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[
     (then no tsumo fu)."""
     lines = []
     for line_id, value, s in _parts(hand, ruleset, d, pinfu):
-        if s is None:
-            ja, en = LINE_NAMES[line_id]
-        else:
-            _, ja, en = SET_NAMES[(s.kind, s.open)]
-            kind_ja, kind_en = ("么九", "terminal/honor") if s.first in TERMINALS_HONORS else ("中張", "simple")
-            name = str(s.first % 9 + 1) * len(s.tiles) + "mpsz"[s.first // 9]
-            ja, en = f"{ja}({kind_ja}) {name}", f"{en} ({kind_en}) {name}"
+        ja, en = LINE_NAMES[line_id] if s is None else _set_line(s)
         lines.append({"id": line_id, "fu": value, "ja": ja, "en": en})
     return sum(line["fu"] for line in lines), lines
+
+
+@lru_cache(maxsize=None)
+def _set_line(s: TileSet) -> tuple[str, str]:
+    """The names of a triplet's or quad's fu line, e.g. 暗刻(么九) 999p."""
+    _, ja, en = SET_NAMES[(s.kind, s.open)]
+    kind_ja, kind_en = ("么九", "terminal/honor") if s.first in TERMINALS_HONORS else ("中張", "simple")
+    name = str(s.first % 9 + 1) * len(s.tiles) + "mpsz"[s.first // 9]
+    return f"{ja}({kind_ja}) {name}", f"{en} ({kind_en}) {name}"

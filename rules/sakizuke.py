@@ -32,7 +32,7 @@ from .errors import DocumentError
 from .evaluate import Candidate, candidates, evaluate_hand, sakizuke_on
 from .hand import Hand, Meld, parse_doc
 from .ruleset import PRESET_LABELS, PRESETS, RuleSet, get_ruleset
-from .shapes import Decomposition, is_complete, waits
+from .shapes import Decomposition, hand_waits, is_complete
 from .tiles import HONOR_NAMES_JA, counts34, tile_name, to_mpsz
 from .yaku import NAMES, YakuHit
 
@@ -106,12 +106,7 @@ def _key(hand: Hand, rs: RuleSet) -> RuleSet:
 def by_wait(hand: Hand, rs: RuleSet) -> dict[int, list[Candidate]]:
     """``evaluate.wait_candidates`` through the shared cache."""
     key = _key(hand, rs)
-    return {w: list(_cands(hand.with_win(w), key)) for w in _waits(hand)}
-
-
-@lru_cache(maxsize=1024)
-def _waits(hand: Hand) -> tuple[int, ...]:
-    return tuple(waits(hand))
+    return {w: list(_cands(hand.with_win(w), key)) for w in hand_waits(hand)}
 
 
 def _meld_of(hand: Hand, source: int | None) -> Meld | None:
@@ -280,7 +275,7 @@ def judge(hand: Hand, ruleset: RuleSet, by_wait: Mapping[int, list[Candidate]] |
     a dict shared by calls on the same hand and ``by_wait`` (``compare``) to reuse the analyses."""
     rs = ruleset
     if by_wait is None:
-        per = {w: analyse(hand.with_win(w), rs) for w in _waits(hand)}
+        per = {w: analyse(hand.with_win(w), rs) for w in hand_waits(hand)}
     elif memo is not None and _profile(hand, rs) in memo:
         per = memo[_profile(hand, rs)]
     else:
@@ -394,7 +389,7 @@ def tenpai(doc: Mapping[str, Any]) -> dict:
     hand, rs = parse_doc(doc)
     if hand.win_tile is not None:
         raise DocumentError("tenpai takes the 13 tiles without 'win_tile'", ja="テンパイ判定では win_tile を指定しません")
-    ws = list(_waits(hand))
+    ws = list(hand_waits(hand))
     per = {w: analyse(hand.with_win(w), rs) for w in ws}
     reasons: list[dict] = []
     formal = bool(ws)

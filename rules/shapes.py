@@ -229,6 +229,12 @@ def waits(hand: Hand) -> list[int]:
     return sorted(t for t in found if counts[t] + held[t] < 4)
 
 
+@lru_cache(maxsize=1024)
+def hand_waits(hand: Hand) -> tuple[int, ...]:
+    """``waits`` of a hand, cached: every rule set compared side by side asks for the same hand's."""
+    return tuple(waits(hand))
+
+
 @lru_cache(maxsize=None)
 def _suit_completions(part: tuple[int, ...], honor: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Offsets whose one more tile lets this suit split into sets only / sets and one pair."""
