@@ -9,8 +9,10 @@ BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def check(ctx: Context) -> list[YakuHit]:
+    if len(ctx.kinds) != 9 or ctx.hand.melds or not ctx.standard:  # all nine numbers of one suit
+        return []
     low, high = min(ctx.kinds), max(ctx.kinds)
-    if ctx.hand.melds or not ctx.standard or high >= 27 or low // 9 != high // 9:
+    if high >= 27 or low // 9 != high // 9:
         return []
     counts = [0] * 9
     for t in ctx.hand.all_tiles():

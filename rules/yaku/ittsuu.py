@@ -12,6 +12,6 @@ def check(ctx: Context) -> list[YakuHit]:
     for first, i in ctx.runs:
         runs.setdefault(first, i)
     for base in (0, 9, 18):
-        if all(base + k in runs for k in (0, 3, 6)):
-            return [YakuHit("ittsuu", ctx.han(2, 1), tuple(runs[base + k] for k in (0, 3, 6)))]
+        if base in runs and base + 3 in runs and base + 6 in runs:
+            return [YakuHit("ittsuu", ctx.han(2, 1), (runs[base], runs[base + 3], runs[base + 6]))]
     return []

@@ -13,7 +13,9 @@ NAMES = {
 
 def check(ctx: Context) -> list[YakuHit]:
     flags, tsumo = ctx.hand.flags, ctx.hand.tsumo
-    out = []
+    out: list[YakuHit] = []
+    if not flags:
+        return out
     if "rinshan" in flags and tsumo:
         out.append(situational("rinshan", 1))
     if "chankan" in flags and not tsumo:

@@ -12,6 +12,8 @@ NAMES = {
 
 def check(ctx: Context) -> list[YakuHit]:
     flags, out = ctx.hand.flags, []
+    if not flags:
+        return out
     if "tenhou" in flags and ctx.hand.tsumo and ctx.hand.is_dealer:
         out.append(YakuHit("tenhou", 13, (), True, 1))
     if "chiihou" in flags and ctx.hand.tsumo and not ctx.hand.is_dealer:

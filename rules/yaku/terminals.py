@@ -22,7 +22,7 @@ def check(ctx: Context) -> list[YakuHit]:
         return [yakuman("chinroutou", 1, ctx.every)]
     if ctx.kinds <= TERMINALS_HONORS:
         return [YakuHit("honroutou", 2, ctx.every)]
-    if not ctx.runs:
+    if not ctx.runs or ctx.sets[-1].tiles[0] not in TERMINALS_HONORS:  # the pair too must be 么九
         return []
     if any(TERMINALS_HONORS.isdisjoint(s.tiles) for s in ctx.sets):
         return []
