@@ -1,6 +1,6 @@
 """Benchmark: ``rules.evaluate`` against the ``mahjong`` package's ``estimate_hand_value``.
 
-    python bench/run.py [--n 1000] [--repeat 5]
+    python bench/run.py [--n 1000] [--repeat 5] [--root PATH]
 
 Both engines get the same random hands (``tests/rules/oracle.py``'s generator, fixed seeds), under
 ``ariari`` and the package configured to match; conversion into each engine's input happens before
@@ -12,8 +12,14 @@ document is first-sight anyway: each of the ``repeat`` rounds uses N hands never
 (seeds seed..seed+repeat-1), and the two engines are timed hand by hand in turn, so load on the
 machine hits both alike. The report gives median and p90 over all timed hands and the ratio.
 
-Section ``compare`` times ``rules.compare(doc)`` (every preset) on hands it has not seen against one
-``estimate_hand_value`` of the same hand (target: at most 2x). Always exits 0.
+Section ``compare`` times ``rules.compare`` on hands it has not seen, over the five presets of the
+issue (ariari tenhou shimamachi sakizuke_a shingendai) and over every preset, against one
+``estimate_hand_value`` of the same hand (target: at most 2x for the five).
+
+``parse_doc`` alone is timed too: reading and checking the document is part of every ``evaluate``
+and sets a floor under it. ``--root`` times the engine of another checkout (e.g. a ``git worktree``
+of an older commit) against the same ``mahjong`` in the same way, for before/after figures.
+Always exits 0.
 """
 
 from __future__ import annotations
@@ -26,9 +32,13 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
+if "--root" in sys.argv[:-1]:  # before any import of rules: the engine of another checkout
+    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "rules")]
 
 import oracle  # noqa: E402
+
+ISSUE_PRESETS = ["ariari", "tenhou", "shimamachi", "sakizuke_a", "shingendai"]
 
 
 def timed(fn: Callable[[object], object], items: list) -> list[int]:
@@ -46,17 +56,13 @@ def p90(values: list[int]) -> float:
     return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else float(values[0])
 
 
+def verdict(ratio: float) -> str:
+    """``mahjong / ours`` as words."""
+    return f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower"
+
+
 def line(name: str, ns: list[int]) -> str:
     return f"  {name:<36} median {statistics.median(ns) / 1000:9.1f} µs   p90 {p90(ns) / 1000:9.1f} µs"
-
-
-def missing(fn: Callable[[], object]) -> str | None:
-    """None if ``fn()`` runs, else why not (an engine part that is not written yet)."""
-    try:
-        fn()
-    except (NotImplementedError, ImportError) as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return None
 
 
 def docs_for(n: int, seed: int) -> list[dict]:
@@ -68,61 +74,55 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=1000, help="hands per round (default 1000)")
     parser.add_argument("--repeat", type=int, default=5, help="rounds (default 5)")
     parser.add_argument("--seed", type=int, default=20261123)
+    parser.add_argument("--root", default=str(ROOT), help="checkout whose rules/ is timed (default: this one)")
     args = parser.parse_args(argv)
     n, rounds = max(2, args.n), max(1, args.repeat)
 
     import rules
     from mahjong.hand_calculating.hand import HandCalculator
+    from rules.hand import parse_doc
 
     evaluate = oracle.engine_evaluate()
     estimate = HandCalculator.estimate_hand_value
     warm = docs_for(min(n, 200), args.seed - 1)
     sets = [docs_for(n, args.seed + r) for r in range(rounds)]
-    print(f"{n} hands x {rounds} rounds, python {sys.version.split()[0]}")
-
-    print("evaluate (first sight: every timed document is new to the engine; the two engines are")
-    print("          timed hand by hand in turn, so load on the machine hits both alike)")
+    print(f"{n} hands x {rounds} rounds, python {sys.version.split()[0]}, engine {ROOT}")
     for d in warm:
         estimate(**oracle.mahjong_call(d))
-    why = missing(lambda: evaluate(warm[0]))
-    ours: list[int] = []
+        evaluate(d)
+        rules.compare(d)
+
+    print("evaluate (first sight: every timed document is new to the engine; the engines are timed")
+    print("          hand by hand in turn, so load on the machine hits both alike)")
     theirs: list[int] = []
-    if not why:
-        for d in warm:
-            evaluate(d)
-    for docs in sets:
+    ours: list[int] = []
+    parse: list[int] = []
+    for r, docs in enumerate(sets):
         calls = [oracle.mahjong_call(d) for d in docs]
         for doc, call in zip(docs, calls):
             theirs += timed(lambda c: estimate(**c), [call])
-            if not why:
-                ours += timed(evaluate, [doc])
+            ours += timed(evaluate, [doc])
+        parse += timed(parse_doc, docs_for(n, args.seed + 100 + r))
     print(line("mahjong estimate_hand_value", theirs))
-    if why:
-        print(f"  evaluate: not available yet ({why})")
-    else:
-        print(line("rules.evaluate", ours))
-        ratio = statistics.median(theirs) / statistics.median(ours)
-        word = "faster" if ratio >= 1 else "slower"
-        print(f"  ours {statistics.median(ours) / 1000:.1f} µs vs mahjong {statistics.median(theirs) / 1000:.1f} µs"
-              f" -> {max(ratio, 1 / ratio):.2f}x {word} (median); p90 ratio {p90(theirs) / p90(ours):.2f}"
-              f" (>1: ours faster)")
-    print("compare")
-    why = missing(lambda: rules.compare(warm[0]))
-    if why:
-        print(f"  compare: not available yet ({why})")
-    else:
-        for d in warm[:50]:
-            rules.compare(d)
-        fresh = docs_for(min(n, 300), args.seed + rounds)
-        cmp_ns = timed(rules.compare, fresh)
-        one = [int(statistics.median(ts)) for ts in zip(*[timed(lambda c: estimate(**c),
-                                                              [oracle.mahjong_call(d) for d in fresh])
-                                                        for _ in range(3)])]
-        presets = len(rules.compare(fresh[0])["verdicts"])
-        print(line(f"rules.compare ({presets} presets)", cmp_ns))
-        print(line("one estimate_hand_value", one))
+    print(line("rules.evaluate", ours))
+    print(line("  of which reading the document", parse))
+    print(f"  ours {statistics.median(ours) / 1000:.1f} µs vs mahjong {statistics.median(theirs) / 1000:.1f} µs"
+          f" -> {verdict(statistics.median(theirs) / statistics.median(ours))} (median; target: 5x faster);"
+          f" p90 {verdict(p90(theirs) / p90(ours))}")
+
+    print("compare (first sight, each compare timed right after one estimate_hand_value of the same hand)")
+    for label, specs in ((f"{len(ISSUE_PRESETS)} presets of the issue", ISSUE_PRESETS),
+                         (f"all {len(rules.PRESETS)} presets", list(rules.PRESETS))):
+        fresh = docs_for(min(n, 500), args.seed + 200 + len(specs))
+        one: list[int] = []
+        cmp_ns: list[int] = []
+        for doc in fresh:
+            one += timed(lambda c: estimate(**c), [oracle.mahjong_call(doc)])
+            cmp_ns += timed(lambda d: rules.compare(d, specs), [doc])
         ratio = statistics.median(cmp_ns) / statistics.median(one)
-        print(f"  compare / estimate_hand_value = {ratio:.2f}x (median; target <= 2x), "
+        print(line(f"rules.compare, {label}", cmp_ns))
+        print(line("one estimate_hand_value", one))
+        print(f"  compare / estimate_hand_value = {ratio:.2f}x (median; target <= 2x for the five), "
               f"p90 {p90(cmp_ns) / p90(one):.2f}x")
     return 0
 

@@ -211,10 +211,12 @@ def _wind(doc: Mapping[str, Any], key: str) -> int:
     return wind
 
 
-def _indicators(doc: Mapping[str, Any], key: str) -> tuple[list[int], list[int]]:
-    value = doc.get(key) or []
+def _indicators(doc: Mapping[str, Any], key: str) -> list[int]:
+    """Indicator tile kinds (a red five points at the 6 like any five)."""
+    value = doc.get(key)
+    if not value:
+        return []
     tiles: list[int] = []
-    reds = [0, 0, 0]
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list):
         raise DocumentError(f"'{key}' must be a list of tiles", ja=f"{key} は牌のリストで指定してください")
@@ -222,13 +224,11 @@ def _indicators(doc: Mapping[str, Any], key: str) -> tuple[list[int], list[int]]
         if not isinstance(item, str):
             raise DocumentError(f"'{key}' must be a list of tiles, not {item!r}",
                                 ja=f"{key} は牌のリストで指定してください({item!r})")
-        t, r = parse_tiles(item)
-        tiles += t
-        reds = [a + b for a, b in zip(reds, r)]
+        tiles += parse_tiles(item)[0]
     if len(tiles) > 5:
         raise DocumentError(f"'{key}' has {len(tiles)} indicators; at most 5 exist",
                             ja=f"{key} が{len(tiles)}枚あります(最大5枚)")
-    return tiles, reds
+    return tiles
 
 
 def _is_mapping(value: object) -> bool:
@@ -273,16 +273,20 @@ def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
                                 ja="win_tile は牌1枚の文字列で指定してください")
         win_tile, win_red = parse_tile(doc["win_tile"])
     everything = concealed + ([win_tile] if win_tile is not None else []) + [t for m in melds for t in m.tiles]
-    all_reds = [reds[s] + (win_red and win_tile // 9 == s) + sum(m.reds for m in melds if m.tiles[0] // 9 == s)
-                for s in range(3)]
+    all_reds = list(reds)
+    if win_red:
+        all_reds[win_tile // 9] += 1
+    for m in melds:
+        if m.reds:
+            all_reds[m.tiles[0] // 9] += m.reds
     check_copies(everything, all_reds)
     situational = doc.get("situational") or []
     if not isinstance(situational, list) or any(f not in FLAGS for f in situational):
         bad = situational if not isinstance(situational, list) else [f for f in situational if f not in FLAGS][0]
         raise DocumentError(f"unknown situational flag {bad!r} (known: {', '.join(FLAGS)})",
                             ja=f"不明な状況役の指定です: {bad!r}")
-    dora, dora_reds = _indicators(doc, "dora_indicators")
-    ura, ura_reds = _indicators(doc, "ura_indicators")
+    dora = _indicators(doc, "dora_indicators")
+    ura = _indicators(doc, "ura_indicators")
     if not ruleset.red_fives:
         reds, win_red, melds = [0, 0, 0], False, [replace(m, reds=0) if m.reds else m for m in melds]
     hand = Hand(
