@@ -93,7 +93,7 @@ class Hand:
         """門前: no call other than ankan."""
         return not any(m.opened for m in self.melds)
 
-    @cached_property
+    @property
     def is_dealer(self) -> bool:
         return self.seat_wind == 27
 
@@ -118,7 +118,7 @@ class Hand:
     def with_win(self, tile: int, red: bool = False) -> "Hand":
         """The same hand and situation won on ``tile``."""
         # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
-        # slower; the engine calls this for every wait); ``is_closed``/``is_dealer`` stay valid
+        # slower; the engine calls this for every wait); a cached ``is_closed`` stays valid
         new = object.__new__(Hand)
         new.__dict__.update(self.__dict__, win_tile=tile, win_red=red)
         new.__dict__.pop("kinds", None)

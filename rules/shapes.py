@@ -1,7 +1,8 @@
 """Hand shapes: every way 14 tiles split into 4 sets + a pair (melds fixed), 七対子, 国士無双,
 which set the winning tile completes and the wait, and the waits of a 13-tile hand.
 
-Decompositions of the concealed part are cached per 34-count tuple.
+Every split of one suit's counts is looked up in a table built at import; decompositions of
+the concealed part are cached per 34-count tuple.
 
 >>> from rules.hand import parse_doc
 >>> hand, _ = parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"})
@@ -65,8 +66,10 @@ Split = tuple[int, tuple[tuple[str, int], ...]]  # (pair offset or -1, ((kind, o
 
 def _split_table(size: int, runs: bool) -> dict[tuple[int, ...], tuple[Split, ...]]:
     """Every count pattern of one suit (``size`` kinds) that splits into at most four sets and at
-    most one pair (a kind at most 5 times), with all its splits: pairs in ascending order, then the sets read from the
-    lowest tile up, a triplet before a run on the same tile. Built once: about 30,000 patterns."""
+    most one pair, with all its splits: pairs in ascending order, then the sets read from the lowest
+    tile up, a triplet before a run on the same tile. A kind may appear 5 times: a shape "won" on a
+    kind the hand holds all four of (formal tenpai asks). Built once at import: about 30,000
+    patterns, 0.1 s."""
     kinds = [("triplet", o) for o in range(size)] + ([("run", o) for o in range(size - 2)] if runs else [])
     kinds.sort(key=lambda k: (k[1], k[0] == "run"))
     table: dict[tuple[int, ...], list[tuple[tuple, Split]]] = {}
@@ -76,7 +79,7 @@ def _split_table(size: int, runs: bool) -> dict[tuple[int, ...], tuple[Split, ..
             for kind, o in sets:
                 for t in (o, o, o) if kind == "triplet" else (o, o + 1, o + 2):
                     counts[t] += 1
-            if n and max(counts) > 5:  # 5: a shape "won" on a kind the hand holds all four of
+            if n and max(counts) > 5:
                 continue
             order = tuple((o, kind == "run") for kind, o in sets)
             table.setdefault(tuple(counts), []).append(((-1, order), (-1, sets)))
