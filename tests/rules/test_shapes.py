@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.hand import parse_doc
-from rules.shapes import decompositions, is_complete, waits
+from rules.shapes import _SPLITS, _suit_splits, decompositions, is_complete, waits
 from rules.tiles import counts34, parse_tiles, to_mpsz
 
 
@@ -121,3 +121,49 @@ def test_waits_agree_with_brute_force(tiles):
                 brute.append(t)
             counts[t] -= 1
     assert waits(_hand(to_mpsz(tiles))) == brute
+
+
+def _reference_splits(counts, honor):
+    """Every split of one suit into sets and at most one pair, by plain recursion from the lowest
+    tile: the independent check of ``shapes``' table."""
+    out = set()
+
+    def go(c, sets, pair):
+        i = next((k for k, n in enumerate(c) if n), None)
+        if i is None:
+            out.add((pair, tuple(sorted(sets, key=lambda k: (k[1], k[0] == "run")))))  # one order per split
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            go(c, sets + [("triplet", i)], pair)
+            c[i] += 3
+        if not honor and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+            for k in (i, i + 1, i + 2):
+                c[k] -= 1
+            go(c, sets + [("run", i)], pair)
+            for k in (i, i + 1, i + 2):
+                c[k] += 1
+        if pair < 0 and c[i] >= 2:
+            c[i] -= 2
+            go(c, sets, i)
+            c[i] += 2
+
+    go(list(counts), [], -1)
+    return out
+
+
+@given(st.booleans(), st.data())
+@settings(max_examples=500, deadline=None)
+def test_the_suit_split_table_agrees_with_plain_recursion(honor, data):
+    size = 7 if honor else 9
+    # mostly dense patterns of up to 14 tiles (a kind up to 5 times: formal tenpai asks about those)
+    counts = data.draw(st.lists(st.integers(0, 5), min_size=size, max_size=size).filter(lambda c: sum(c) <= 14))
+    table = _suit_splits(tuple(counts), honor)
+    assert len(set(table)) == len(table)  # each split once
+    assert set(table) == _reference_splits(counts, honor)
+
+
+def test_every_pattern_of_the_table_is_a_real_split():
+    for honor in (False, True):
+        for counts, splits in _SPLITS[honor].items():
+            assert set(splits) == _reference_splits(counts, honor), counts
