@@ -39,11 +39,6 @@ class TileSet(NamedTuple):
     def first(self) -> int:
         return self.tiles[0]
 
-    @property
-    def is_triplet_like(self) -> bool:
-        """刻子 or 槓子."""
-        return self.kind in ("triplet", "quad")
-
 
 class Decomposition(NamedTuple):
     """One reading of a complete hand. ``form`` standard / chiitoitsu / kokushi; ``sets`` are the
