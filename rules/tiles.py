@@ -28,7 +28,6 @@ from .errors import NotationError, TileCountError
 SUITS = "mpsz"
 HONOR_NAMES_JA = "東南西北白發中"
 TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-FIVES = (4, 13, 22)  # 5m 5p 5s
 _NUMBERS = tuple(str(t % 9 + 1) for t in range(34))
 TILE_NAMES = tuple(n + SUITS[t // 9] for t, n in enumerate(_NUMBERS))  # 0 → '1m' ... 33 → '7z'
 
@@ -43,30 +42,6 @@ for _i, _c in enumerate(_CIRCLED_PIN):
 for _i, _c in enumerate(HONOR_NAMES_JA):
     _JA_TILE[_c] = 27 + _i
 _JA_TILE["発"] = 32
-
-
-def is_honor(t: int) -> bool:
-    return t >= 27
-
-
-def is_terminal(t: int) -> bool:
-    """1 or 9 of a suit."""
-    return t < 27 and t % 9 in (0, 8)
-
-
-def is_yaochuu(t: int) -> bool:
-    """Terminal or honor (么九牌)."""
-    return t in TERMINALS_HONORS
-
-
-def suit(t: int) -> int:
-    """0 m, 1 p, 2 s, 3 z."""
-    return t // 9
-
-
-def number(t: int) -> int:
-    """1..9 for suited tiles, 1..7 for honors."""
-    return t % 9 + 1
 
 
 def tile_name(t: int, red: bool = False) -> str:
