@@ -115,6 +115,13 @@ class Hand:
         """The tile kinds of ``all_tiles``."""
         return frozenset(self.all_tiles())
 
+    def without_reds(self) -> "Hand":
+        """The same tiles read without red fives (a rule set that has none)."""
+        if not self.aka_count:
+            return self
+        return replace(self, reds=(0, 0, 0), win_red=False,
+                       melds=tuple(replace(m, reds=0) if m.reds else m for m in self.melds))
+
     def with_win(self, tile: int, red: bool = False) -> "Hand":
         """The same hand and situation won on ``tile``."""
         # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
@@ -287,8 +294,6 @@ def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
                             ja=f"不明な状況役の指定です: {bad!r}")
     dora = _indicators(doc, "dora_indicators")
     ura = _indicators(doc, "ura_indicators")
-    if not ruleset.red_fives:
-        reds, win_red, melds = [0, 0, 0], False, [replace(m, reds=0) if m.reds else m for m in melds]
     hand = Hand(
         concealed=tuple(sorted(concealed)), melds=tuple(melds), win_tile=win_tile, tsumo=_bool(doc, "tsumo"),
         seat_wind=_wind(doc, "seat_wind"), round_wind=_wind(doc, "round_wind"), riichi=_bool(doc, "riichi"),
@@ -297,7 +302,7 @@ def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
         reds=(reds[0], reds[1], reds[2]), win_red=win_red, honba=_count(doc, "honba"), sticks=_count(doc, "sticks"),
     )
     _check_situation(hand)
-    return hand, ruleset
+    return (hand if ruleset.red_fives else hand.without_reds()), ruleset
 
 
 def _check_situation(hand: Hand) -> None:

@@ -350,9 +350,7 @@ def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
     for n in sorted(range(len(checked)), key=lambda n: not sakizuke_on(checked[n])):
         rs = checked[n]
         if rs.red_fives not in hands:
-            red = hands[True]
-            hands[False] = dataclasses.replace(red, reds=(0, 0, 0), win_red=False,
-                                               melds=tuple(dataclasses.replace(m, reds=0) for m in red.melds))
+            hands[False] = hands[True].without_reds()
         hand = hands[rs.red_fives]
         key = (hand, _key(hand, rs))
         if key not in shared and sakizuke_on(rs):
