@@ -1,0 +1,101 @@
+"""A hanchan page: live scoreboard, finish, void, final scores from a paper sheet."""
+
+from __future__ import annotations
+
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+
+from .. import selectors, services
+from ..access import readable, scorekeeper_required
+from ..forms import FinalScoresForm, HandForm
+from ..models import Hanchan
+from .common import error_list, has_palette, form_status
+
+
+def get_hanchan(pk: int) -> Hanchan:
+    return get_object_or_404(Hanchan.objects.select_related("clubday__ruleset", "seat0", "seat1", "seat2",
+                                                            "seat3"), pk=pk)
+
+
+def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, form: HandForm | None = None,
+                  errors: list[str] | None = None, fragment: str | None = None,
+                  status: int = 200) -> HttpResponse:
+    state = selectors.hanchan_state(hanchan=hanchan)
+    names = hanchan.player_names()
+    if form is None:
+        form = HandForm(names=names, initial={"type": "ron", "value": "quick"})
+    ctx = {**state, "form": form, "errors": errors or [], "names": names, "palette": has_palette()}
+    template = "scoring/hanchan_detail.html" + (f"#{fragment}" if fragment else "")
+    return render(request, template, ctx, status=status)
+
+
+def whole_page(request: HttpRequest, hanchan: Hanchan) -> HttpResponse:
+    """htmx answer when the hanchan's state changed: the heading (状態 badge), board and forms all
+    change, so the whole page body replaces ``#hanchan-page`` whatever the request targeted."""
+    response = hanchan_page(request, hanchan, fragment="page")
+    response["HX-Retarget"] = "#hanchan-page"
+    response["HX-Reswap"] = "outerHTML show:#hanchan-page:top"
+    return response
+
+
+@readable
+def hanchan_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    hanchan = get_hanchan(pk)
+    return hanchan_page(request, hanchan, fragment="live" if request.htmx else None)
+
+
+@require_POST
+@scorekeeper_required
+def hanchan_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    hanchan = get_hanchan(pk)
+    early = request.POST.get("early") == "1"
+    try:
+        services.hanchan_finish(hanchan=hanchan, by=request.user, early=early)
+    except ValidationError as exc:
+        if request.htmx:
+            return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
+        messages.error(request, " ".join(error_list(exc)))
+        return redirect(hanchan)
+    hanchan.refresh_from_db()
+    if request.htmx:
+        return whole_page(request, hanchan)
+    messages.success(request, _("半荘の結果を確定しました"))
+    return redirect(hanchan)
+
+
+@require_POST
+@scorekeeper_required
+def hanchan_void(request: HttpRequest, pk: int) -> HttpResponse:
+    """無効: the hanchan stays on record (hands kept) but leaves the results and boards."""
+    hanchan = get_hanchan(pk)
+    services.hanchan_void(hanchan=hanchan, by=request.user)
+    messages.success(request, _("この半荘を無効にしました"))
+    return redirect(hanchan.clubday)
+
+
+@scorekeeper_required
+def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
+    hanchan = get_hanchan(pk)
+    names = hanchan.player_names()
+    done = {r.seat: r.score for r in hanchan.results.all()} if hanchan.mode == Hanchan.Mode.FINAL else {}
+    initial = {f"score{seat}": score for seat, score in done.items()}
+    form = FinalScoresForm(request.POST or None, names=names, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.hanchan_record_final_scores(hanchan=hanchan, scores=form.scores(),
+                                                 sticks=form.cleaned_data["sticks"], by=request.user)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("最終得点を記録しました"))
+            return redirect(hanchan.clubday)
+    status = form_status(request)
+    ctx = {"hanchan": hanchan, "form": form, "names": names, "replacing": bool(done),
+           "start": hanchan.clubday.ruleset.engine().start_points}
+    return render(request, "scoring/final_scores.html", ctx, status=status)
