@@ -1,113 +1,20 @@
-"""Writes. Every function is keyword-only, typed and atomic; the rules engine validates and settles.
-
-A hand is never stored unless the whole hanchan, with that change, replays through ``rules.play``;
-the settled per-hand columns and the results are then rebuilt from that replay.
+"""Writes to a hanchan. A hand is never stored unless the whole hanchan, with that change, replays
+through ``rules.play``; the settled per-hand columns and the results are then rebuilt from that replay.
 """
 
 from __future__ import annotations
 
-import datetime
 from typing import Any, Sequence
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import rules
 
-from .access import SCOREKEEPER
-from .models import ClubDay, Hanchan, HanchanResult, HandRecord, Member, RuleSet
-
-User = AbstractBaseUser | AnonymousUser | None
-
-
-# --------------------------------------------------------------------------- users
-
-
-@transaction.atomic
-def user_create(*, username: str, password: str, role: str):
-    """A login with a role: ``admin`` (staff), ``scorekeeper`` (group) or ``member`` (read only)."""
-    User = get_user_model()
-    if User.objects.filter(username=username).exists():
-        raise ValidationError({"username": _("このユーザー名はすでに使われています")})
-    user = User.objects.create_user(username=username, password=password, is_staff=role == "admin")
-    if role == "scorekeeper":
-        user.groups.add(Group.objects.get_or_create(name=SCOREKEEPER)[0])
-    return user
-
-
-@transaction.atomic
-def first_admin_create(*, username: str, password: str):
-    """The first administrator (a superuser); refused once any user exists."""
-    User = get_user_model()
-    if User.objects.exists():
-        raise ValidationError(_("初期設定はすでに済んでいます"))
-    return User.objects.create_superuser(username=username, email="", password=password)
-
-
-# --------------------------------------------------------------------------- members, days
-
-
-@transaction.atomic
-def member_create(*, name: str, kana: str, number: int, active: bool = True) -> Member:
-    member = Member(name=name.strip(), kana=kana, number=number, active=active)
-    member.full_clean()
-    member.save()
-    return member
-
-
-@transaction.atomic
-def member_update(*, member: Member, **fields: Any) -> Member:
-    allowed = {"name", "kana", "number", "active"}
-    unknown = set(fields) - allowed
-    if unknown:
-        raise TypeError(f"unknown member field(s): {', '.join(sorted(unknown))}")
-    for key, value in fields.items():
-        setattr(member, key, value)
-    member.full_clean()
-    member.save()
-    return member
-
-
-@transaction.atomic
-def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
-    rs = RuleSet(name=name, preset=preset, options=options or {})
-    rs.full_clean()
-    rs.save()
-    return rs
-
-
-@transaction.atomic
-def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet) -> ClubDay:
-    day = ClubDay(date=date, venue=venue.strip(), ruleset=ruleset)
-    day.full_clean()
-    day.save()
-    return day
-
-
-@transaction.atomic
-def hanchan_create(*, clubday: ClubDay, table: int, players: Sequence[Member],
-                   mode: str = Hanchan.Mode.HANDS) -> Hanchan:
-    """A new hanchan; ``players`` by seat from 起家. Its number is the next one at that table."""
-    if len(players) != 4:
-        raise ValidationError(_("4人を選んでください"))
-    if len({p.pk for p in players}) != 4:
-        names = [p.name for p in players]
-        twice = next(n for n in names if names.count(n) > 1)
-        raise ValidationError(_("同じ人が2回選ばれています: %(name)s") % {"name": twice})
-    last = clubday.hanchans.filter(table=table).aggregate(n=Max("number"))["n"] or 0
-    hanchan = Hanchan(clubday=clubday, table=table, number=last + 1, mode=mode,
-                      seat0=players[0], seat1=players[1], seat2=players[2], seat3=players[3])
-    hanchan.full_clean()
-    hanchan.save()
-    return hanchan
-
-
-# --------------------------------------------------------------------------- replay
+from ..models import Hanchan, HanchanResult, HandRecord
+from .common import User, actor, engine_message
 
 
 def replay(hanchan: Hanchan, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -221,7 +128,7 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User) ->
     events = _events(hanchan)
     out = replay(hanchan, events + [event])
     hand = HandRecord.objects.create(hanchan=hanchan, order=len(events), event=event,
-                                     entered_by=_user(by))
+                                     entered_by=actor(by))
     _store(hanchan, out)
     hand.refresh_from_db()
     return hand
@@ -235,7 +142,7 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User) ->
     events = _events(hanchan)
     events[hand.order] = event
     out = _check_change(hanchan, events, position=hand.order, edited=True)
-    hand.event, hand.entered_by = event, _user(by)
+    hand.event, hand.entered_by = event, actor(by)
     hand.save(update_fields=["event", "entered_by", "entered_at"])
     _store(hanchan, out)
     hand.refresh_from_db()
@@ -310,12 +217,3 @@ def hanchan_void(*, hanchan: Hanchan, by: User) -> Hanchan:
     hanchan.state = Hanchan.State.VOID
     hanchan.save(update_fields=["state"])
     return hanchan
-
-
-def engine_message(exc: rules.RulesError) -> str:
-    """The engine's message in the page's language (Japanese unless English was chosen)."""
-    return exc.message if (get_language() or "ja").startswith("en") else exc.ja
-
-
-def _user(by: User):
-    return by if by is not None and getattr(by, "is_authenticated", False) else None

@@ -1,15 +1,13 @@
-"""Reads. Pages get their data here; nothing in this module writes."""
+"""The live state of a hanchan, from one replay of its stored hands."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
-
 import rules
 
-from .models import ClubDay, Hanchan, HanchanResult, Member
+from ..models import Hanchan, Member
 
 SEAT_WINDS = ("東", "南", "西", "北")
 
@@ -24,16 +22,6 @@ class PlayerState:
     dealer: bool
     riichi: bool
     diffs: list[tuple[str, int]]  # (other player's name, own score − theirs)
-
-
-def members_by_kana(*, active_only: bool = False) -> QuerySet[Member]:
-    """Members in 五十音 order of their reading (readings are stored as hiragana)."""
-    qs = Member.objects.order_by("kana", "number")
-    return qs.filter(active=True) if active_only else qs
-
-
-def recent_clubdays(*, limit: int = 10) -> QuerySet[ClubDay]:
-    return ClubDay.objects.select_related("ruleset").order_by("-date", "-pk")[:limit]
 
 
 def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
@@ -77,29 +65,3 @@ def state_before(*, hanchan: Hanchan, before: int | None = None) -> dict[str, An
     events = [h.event for h in hanchan.hands.order_by("order")][:before]
     return rules.play({"ruleset": hanchan.clubday.ruleset.spec(), "players": hanchan.player_names(),
                        "hands": events})["state"]
-
-
-def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:
-    """The club day's tables in order, each with its hanchan and their results."""
-    tables: dict[int, list[Hanchan]] = {}
-    qs = (clubday.hanchans.select_related("seat0", "seat1", "seat2", "seat3")
-          .prefetch_related("results__member").order_by("table", "number"))
-    for h in qs:
-        tables.setdefault(h.table, []).append(h)
-    return [{"table": t, "hanchans": hs} for t, hs in sorted(tables.items())]
-
-
-def clubday_totals(*, clubday: ClubDay) -> list[dict[str, Any]]:
-    """Day standings: per member, hanchan played, total net and ranks, best total first."""
-    totals: dict[int, dict[str, Any]] = {}
-    for r in HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED
-                                          ).select_related("member"):
-        row = totals.setdefault(r.member_id, {"member": r.member, "games": 0, "net": 0, "ranks": []})
-        row["games"] += 1
-        row["net"] += r.net
-        row["ranks"].append(r.rank)
-    rows = sorted(totals.values(), key=lambda row: (-row["net"], row["member"].kana))
-    for row in rows:
-        row["net_text"] = f"{row['net'] / 1000:+.1f}"
-    return rows
-
