@@ -128,6 +128,10 @@ class Hanchan(models.Model):
     state = models.CharField(_("状態"), max_length=10, choices=State.choices, default=State.IN_PLAY)
     mode = models.CharField(_("記録方法"), max_length=10, choices=Mode.choices, default=Mode.HANDS)
     closed_early = models.BooleanField(_("途中終了"), default=False)
+    # the state to return to when a void is undone (blank unless void)
+    state_before_void = models.CharField(max_length=10, choices=State.choices, blank=True)
+    # bumped by every write; a form carries the version it was built from (stale forms are refused)
+    version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -145,6 +149,10 @@ class Hanchan(models.Model):
     @property
     def members(self) -> list[Member]:
         return [self.seat0, self.seat1, self.seat2, self.seat3]
+
+    def game_doc(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The ``rules.play`` document of this hanchan with ``events`` as its hands."""
+        return {"ruleset": self.clubday.ruleset.spec(), "players": self.player_names(), "hands": events}
 
     def player_names(self) -> list[str]:
         """Four distinct names for ``rules.play`` (a member number is added when two names clash)."""
@@ -177,6 +185,23 @@ class HandRecord(models.Model):
     def number(self) -> int:
         """1-based number shown to users."""
         return self.order + 1
+
+
+class FinalScoreSheet(models.Model):
+    """Final scores of a hanchan played on paper, as entered. Entering them again adds a sheet: the
+    newest is the one in force, the older ones are kept (nothing entered is ever thrown away)."""
+
+    hanchan = models.ForeignKey(Hanchan, on_delete=models.CASCADE, related_name="sheets")
+    scores = models.JSONField()  # four raw scores by seat
+    sticks = models.PositiveSmallIntegerField(default=0)  # riichi sticks left on the table
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hanchan", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.hanchan} {self.scores}"
 
 
 class HanchanResult(models.Model):

@@ -31,10 +31,12 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     members = hanchan.members
     names = hanchan.player_names()
     rs = hanchan.clubday.ruleset.engine()
-    out = None
+    out, broken = None, None
     if hanchan.mode == Hanchan.Mode.HANDS:
-        out = rules.play({"ruleset": hanchan.clubday.ruleset.spec(), "players": names,
-                          "hands": [h.event for h in hands]})
+        try:
+            out = rules.play(hanchan.game_doc([h.event for h in hands]))
+        except rules.RulesError as exc:  # a broken record must not take the page down
+            out, broken = _broken_replay(hanchan, hands, exc), exc
         st = out["state"]
         scores, dealer = st["scores"], st["dealer"]
         label = st["label"]  # {"ja", "en"} or None once the game is over
@@ -55,13 +57,18 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         "hanchan": hanchan, "players": players, "label": label, "honba": honba, "sticks": sticks,
         "ended": bool(out and out["ended"]), "ended_by": out["ended_by"] if out else None,
         "history": history, "results": list(hanchan.results.select_related("member").order_by("rank", "seat")),
-        "ruleset": rs,
+        "ruleset": rs, "broken": broken,
     }
+
+
+def _broken_replay(hanchan: Hanchan, hands: list, exc: rules.RulesError) -> dict[str, Any]:
+    """What the page can show of a record that no longer replays: the hands that still do."""
+    good = hands[:exc.index] if isinstance(exc, rules.GameError) and exc.index is not None else []
+    return rules.play(hanchan.game_doc([h.event for h in good]))
 
 
 def state_before(*, hanchan: Hanchan, before: int | None = None) -> dict[str, Any]:
     """The engine's state (round, dealer, honba, sticks, riichi) before hand number ``before``
     (0-based; ``None``: after every stored hand). Raises ``rules.RulesError`` on a broken record."""
     events = [h.event for h in hanchan.hands.order_by("order")][:before]
-    return rules.play({"ruleset": hanchan.clubday.ruleset.spec(), "players": hanchan.player_names(),
-                       "hands": events})["state"]
+    return rules.play(hanchan.game_doc(events))["state"]

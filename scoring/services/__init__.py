@@ -8,6 +8,6 @@ from .accounts import first_admin_create, user_create  # noqa: F401
 from .club import clubday_create, hanchan_create, member_create, member_update, ruleset_create  # noqa: F401
 from .common import actor, engine_message  # noqa: F401
 from .hanchan import (  # noqa: F401
-    hanchan_delete_hand, hanchan_finish, hanchan_record_final_scores, hanchan_record_hand, hanchan_reopen,
-    hanchan_update_hand, hanchan_void, invalid_after, replay,
+    hanchan_delete_hand, hanchan_finish, hanchan_record_final_scores, hanchan_record_hand, hanchan_resettle,
+    hanchan_unvoid, hanchan_update_hand, hanchan_void, invalid_after, replay, stale_error,
 )

@@ -1,5 +1,10 @@
 """Writes to a hanchan. A hand is never stored unless the whole hanchan, with that change, replays
 through ``rules.play``; the settled per-hand columns and the results are then rebuilt from that replay.
+
+Every write is one transaction that locks the hanchan row (``select_for_update``; on SQLite the
+``IMMEDIATE`` transaction mode serialises writers), re-reads what it changes inside the lock, and
+— when the caller passes the ``version`` its form was built from — refuses a stale form with
+「他の人がこの半荘を変更しました」 (code ``stale``). Every write bumps ``Hanchan.version``.
 """
 
 from __future__ import annotations
@@ -13,15 +18,53 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from ..models import Hanchan, HanchanResult, HandRecord
+from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
 from .common import User, actor, engine_message
+
+CACHE_FIELDS = ("deltas", "scores_after", "label", "description")
+RESULT_FIELDS = ("member_id", "score", "rank", "uma", "net")
+
+
+def stale_error() -> ValidationError:
+    return ValidationError(
+        _("他の人がこの半荘を変更しました。最新の記録を確かめてから、もう一度送信してください(入力した内容は残っています)"),
+        code="stale")
+
+
+def _lock(pk: int, version: int | None) -> Hanchan:
+    """The hanchan, locked for the rest of the transaction, checked against the form's version."""
+    try:
+        hanchan = (Hanchan.objects.select_for_update(of=("self",))
+                   .select_related("clubday__ruleset", "seat0", "seat1", "seat2", "seat3").get(pk=pk))
+    except Hanchan.DoesNotExist:
+        raise stale_error() from None
+    if version is not None and hanchan.version != version:
+        raise stale_error()
+    return hanchan
+
+
+def _bump(hanchan: Hanchan, *fields: str) -> None:
+    hanchan.version += 1
+    hanchan.save(update_fields=["version", *fields])
+
+
+def _locked_hand(hand: HandRecord, version: int | None) -> tuple[Hanchan, HandRecord]:
+    """Lock the hand's hanchan, then re-read the hand: its position may have changed (or it may be
+    gone) since the caller loaded it."""
+    hanchan = _lock(hand.hanchan_id, version)
+    try:
+        return hanchan, hanchan.hands.get(pk=hand.pk)
+    except HandRecord.DoesNotExist:
+        raise stale_error() from None
+
+
+# --------------------------------------------------------------------------- replay
 
 
 def replay(hanchan: Hanchan, events: list[dict[str, Any]]) -> dict[str, Any]:
     """``rules.play`` over ``events``; the engine's error becomes a ValidationError in Japanese."""
-    doc = {"ruleset": hanchan.clubday.ruleset.spec(), "players": hanchan.player_names(), "hands": events}
     try:
-        return rules.play(doc)
+        return rules.play(hanchan.game_doc(events))
     except rules.RulesError as exc:
         raise ValidationError(engine_message(exc), code=exc.code) from exc
 
@@ -36,8 +79,7 @@ def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int) ->
     bad: list[int] = []
     while True:
         try:
-            rules.play({"ruleset": hanchan.clubday.ruleset.spec(), "players": hanchan.player_names(),
-                        "hands": [events[k] for k in kept]})
+            rules.play(hanchan.game_doc([events[k] for k in kept]))
             return bad
         except rules.GameError as exc:
             if exc.index is None or kept[exc.index] < first:
@@ -66,24 +108,36 @@ def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: i
             code="later_hands_invalid", params={"hands": [k + shift for k in bad]}) from None
 
 
-def _store(hanchan: Hanchan, out: dict[str, Any]) -> None:
-    """Rebuild the cache (per-hand settlement, results of a finished hanchan) from a replay."""
-    hands = list(hanchan.hands.order_by("order"))
+def _hands(hanchan: Hanchan) -> list[HandRecord]:
+    return list(hanchan.hands.order_by("order"))
+
+
+def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any]) -> int:
+    """Make the cache (per-hand settlement, results of a finished hanchan) equal the replay ``out``
+    of ``hands``. Only rows that differ are written, so an append writes one hand. Returns the
+    number of rows written."""
+    written = 0
     for hand, ev in zip(hands, out["events"]):
-        hand.deltas, hand.scores_after = ev["deltas"], ev["scores"]
-        hand.label, hand.description = ev["label"]["ja"], ev["description"]["ja"][:300]
-        HandRecord.objects.filter(pk=hand.pk).update(deltas=hand.deltas, scores_after=hand.scores_after,
-                                                     label=hand.label, description=hand.description)
-    if hanchan.state != Hanchan.State.FINISHED:
-        return
+        cache = {"deltas": ev["deltas"], "scores_after": ev["scores"], "label": ev["label"]["ja"],
+                 "description": ev["description"]["ja"][:300]}
+        if any(getattr(hand, k) != v for k, v in cache.items()):
+            HandRecord.objects.filter(pk=hand.pk).update(**cache)
+            for k, v in cache.items():
+                setattr(hand, k, v)
+            written += 1
+    state = hanchan.state_before_void if hanchan.state == Hanchan.State.VOID else hanchan.state
+    if state != Hanchan.State.FINISHED:
+        deleted, _kinds = hanchan.results.all().delete()
+        return written + deleted
     if out["ended"]:
-        _store_results(hanchan, out["result"])
-    elif hanchan.closed_early:
-        _store_results(hanchan, _early_result(hanchan, out))
-    else:  # an edit made the game go on: it is in play again
-        hanchan.results.all().delete()
-        hanchan.state = Hanchan.State.IN_PLAY
-        hanchan.save(update_fields=["state"])
+        return written + _store_results(hanchan, out["result"])
+    if hanchan.closed_early:
+        return written + _store_results(hanchan, _early_result(hanchan, out))
+    # an edit made the game go on: it is in play again (the results are only a cache)
+    deleted, _kinds = hanchan.results.all().delete()
+    hanchan.state = Hanchan.State.IN_PLAY
+    hanchan.save(update_fields=["state"])
+    return written + deleted + 1
 
 
 def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
@@ -96,16 +150,27 @@ def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
         raise ValidationError(engine_message(exc), code=exc.code) from exc
 
 
-def _store_results(hanchan: Hanchan, result: dict[str, Any]) -> None:
-    hanchan.results.all().delete()
-    HanchanResult.objects.bulk_create([
-        HanchanResult(hanchan=hanchan, member=member, seat=seat, score=result["scores"][seat],
-                      rank=result["ranks"][seat], uma=result["uma"][seat], net=result["net"][seat])
-        for seat, member in enumerate(hanchan.members)])
+def _store_results(hanchan: Hanchan, result: dict[str, Any]) -> int:
+    """Make the four result rows equal ``result``; returns the number of rows written."""
+    existing = {r.seat: r for r in hanchan.results.all()}
+    written = 0
+    for seat, member in enumerate(hanchan.members):
+        values = {"member_id": member.pk, "score": result["scores"][seat], "rank": result["ranks"][seat],
+                  "uma": result["uma"][seat], "net": result["net"][seat]}
+        row = existing.get(seat) or HanchanResult(hanchan=hanchan, seat=seat)
+        if row.pk is None or any(getattr(row, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(row, k, v)
+            row.save()
+            written += 1
+    return written
 
 
-def _events(hanchan: Hanchan) -> list[dict[str, Any]]:
-    return [h.event for h in hanchan.hands.order_by("order")]
+def _final_result(hanchan: Hanchan, sheet: FinalScoreSheet) -> dict[str, Any]:
+    try:
+        return rules.final_result(list(sheet.scores), hanchan.clubday.ruleset.spec(), sticks=sheet.sticks)
+    except rules.RulesError as exc:
+        raise ValidationError(engine_message(exc), code=exc.code) from exc
 
 
 def _require_hands_mode(hanchan: Hanchan) -> None:
@@ -119,101 +184,152 @@ def _require_hands_mode(hanchan: Hanchan) -> None:
 
 
 @transaction.atomic
-def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User) -> HandRecord:
+def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
+                        version: int | None = None) -> HandRecord:
     """Append one hand; refused (nothing saved) when the engine rejects it or the game is over."""
-    hanchan = Hanchan.objects.select_for_update().get(pk=hanchan.pk)
+    hanchan = _lock(hanchan.pk, version)
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
         raise ValidationError(_("この半荘は終了しています。追加するには最後の局を修正してください"))
-    events = _events(hanchan)
-    out = replay(hanchan, events + [event])
-    hand = HandRecord.objects.create(hanchan=hanchan, order=len(events), event=event,
-                                     entered_by=actor(by))
-    _store(hanchan, out)
-    hand.refresh_from_db()
+    hands = _hands(hanchan)
+    out = replay(hanchan, [h.event for h in hands] + [event])
+    hand = HandRecord.objects.create(hanchan=hanchan, order=len(hands), event=event, entered_by=actor(by))
+    _store(hanchan, hands + [hand], out)
+    _bump(hanchan)
     return hand
 
 
 @transaction.atomic
-def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User) -> HandRecord:
+def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
+                        version: int | None = None) -> HandRecord:
     """Replace one hand and re-settle the game; refused if it or any later hand becomes invalid."""
-    hanchan = Hanchan.objects.select_for_update().get(pk=hand.hanchan_id)
+    hanchan, hand = _locked_hand(hand, version)
     _require_hands_mode(hanchan)
-    events = _events(hanchan)
+    hands = _hands(hanchan)
+    events = [h.event for h in hands]
     events[hand.order] = event
     out = _check_change(hanchan, events, position=hand.order, edited=True)
     hand.event, hand.entered_by = event, actor(by)
     hand.save(update_fields=["event", "entered_by", "entered_at"])
-    _store(hanchan, out)
-    hand.refresh_from_db()
+    hands[hand.order] = hand
+    _store(hanchan, hands, out)
+    _bump(hanchan, "state")
     return hand
 
 
 @transaction.atomic
-def hanchan_delete_hand(*, hand: HandRecord, by: User) -> None:
+def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> None:
     """Delete one hand and renumber the rest; refused if a later hand becomes invalid."""
-    hanchan = Hanchan.objects.select_for_update().get(pk=hand.hanchan_id)
+    hanchan, hand = _locked_hand(hand, version)
     _require_hands_mode(hanchan)
-    events = _events(hanchan)
-    del events[hand.order]
-    out = _check_change(hanchan, events, position=hand.order, edited=False)
-    later = list(hanchan.hands.filter(order__gt=hand.order).order_by("order"))
+    hands = _hands(hanchan)
+    del hands[hand.order]
+    out = _check_change(hanchan, [h.event for h in hands], position=hand.order, edited=False)
     hand.delete()
-    for h in later:  # one by one, upwards, so the (hanchan, order) constraint always holds
-        HandRecord.objects.filter(pk=h.pk).update(order=h.order - 1)
-    _store(hanchan, out)
+    for h in hands[hand.order:]:  # one by one, upwards, so the (hanchan, order) constraint always holds
+        h.order -= 1
+        HandRecord.objects.filter(pk=h.pk).update(order=h.order)
+    _store(hanchan, hands, out)
+    _bump(hanchan, "state")
 
 
 @transaction.atomic
-def hanchan_finish(*, hanchan: Hanchan, by: User, early: bool = False) -> list[HanchanResult]:
+def hanchan_finish(*, hanchan: Hanchan, by: User, early: bool = False,
+                   version: int | None = None) -> list[HanchanResult]:
     """Store the results: when the replay says the game ended, or with ``early`` (途中終了) from the
     current scores (leftover sticks to the top player)."""
-    hanchan = Hanchan.objects.select_for_update().get(pk=hanchan.pk)
+    hanchan = _lock(hanchan.pk, version)
     _require_hands_mode(hanchan)
-    out = replay(hanchan, _events(hanchan))
+    if hanchan.state == Hanchan.State.FINISHED:
+        raise ValidationError(_("この半荘の結果はすでに確定しています"))
+    hands = _hands(hanchan)
+    out = replay(hanchan, [h.event for h in hands])
     if not out["ended"] and not early:
         label = out["state"]["label"]["en" if (get_language() or "").startswith("en") else "ja"]
         raise ValidationError(_("まだ対局は終わっていません(次は %(label)s)。途中で終える場合は「途中終了」を選んでください")
                               % {"label": label})
+    if not out["ended"] and not hands:
+        raise ValidationError(_("まだ1局も記録されていません"))
     hanchan.state = Hanchan.State.FINISHED
     hanchan.closed_early = not out["ended"]
-    hanchan.save(update_fields=["state", "closed_early"])
-    _store(hanchan, out)
+    _store(hanchan, hands, out)
+    _bump(hanchan, "state", "closed_early")
     return list(hanchan.results.all())
-
-
-@transaction.atomic
-def hanchan_reopen(*, hanchan: Hanchan, by: User) -> Hanchan:
-    """Undo ``hanchan_finish`` for a hand-by-hand hanchan (results removed, hands kept)."""
-    _require_hands_mode(hanchan)
-    hanchan.results.all().delete()
-    hanchan.state, hanchan.closed_early = Hanchan.State.IN_PLAY, False
-    hanchan.save(update_fields=["state", "closed_early"])
-    return hanchan
 
 
 @transaction.atomic
 def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], sticks: int,
-                                by: User) -> list[HanchanResult]:
+                                by: User, version: int | None = None) -> list[HanchanResult]:
     """A hanchan played on paper (seed 002「得点をそのまま記入」): four raw scores by seat and the
-    riichi sticks left on the table. Ranks 上家優先, 順位点 and nets via ``rules.final_result``."""
-    hanchan = Hanchan.objects.select_for_update().get(pk=hanchan.pk)
+    riichi sticks left on the table. Ranks 上家優先, 順位点 and nets via ``rules.final_result``.
+    Entering them again adds a new sheet; the earlier ones are kept."""
+    hanchan = _lock(hanchan.pk, version)
     if hanchan.hands.exists():
         raise ValidationError(_("この半荘には1局ずつの記録があります。最終得点は記録から計算されます"))
-    try:
-        result = rules.final_result(list(scores), hanchan.clubday.ruleset.spec(), sticks=sticks)
-    except rules.RulesError as exc:
-        raise ValidationError(engine_message(exc), code=exc.code) from exc
+    if hanchan.state == Hanchan.State.VOID:
+        raise ValidationError(_("この半荘は無効にされています"))
+    sheet = FinalScoreSheet(hanchan=hanchan, scores=[int(s) for s in scores], sticks=sticks, entered_by=actor(by))
+    result = _final_result(hanchan, sheet)
+    sheet.save()
     hanchan.mode, hanchan.state, hanchan.closed_early = Hanchan.Mode.FINAL, Hanchan.State.FINISHED, False
-    hanchan.save(update_fields=["mode", "state", "closed_early"])
     _store_results(hanchan, result)
+    _bump(hanchan, "mode", "state", "closed_early")
     return list(hanchan.results.all())
 
 
 @transaction.atomic
-def hanchan_void(*, hanchan: Hanchan, by: User) -> Hanchan:
-    """Mark a hanchan void (無効): kept for the record, its results removed from the boards."""
-    hanchan.results.all().delete()
-    hanchan.state = Hanchan.State.VOID
-    hanchan.save(update_fields=["state"])
+def hanchan_void(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
+    """Mark a hanchan void (無効): its hands, sheets and results stay stored, but it leaves the
+    boards (they read finished hanchan only). ``hanchan_unvoid`` undoes it."""
+    hanchan = _lock(hanchan.pk, version)
+    if hanchan.state == Hanchan.State.VOID:
+        raise ValidationError(_("この半荘はすでに無効にされています"))
+    hanchan.state_before_void, hanchan.state = hanchan.state, Hanchan.State.VOID
+    _bump(hanchan, "state", "state_before_void")
     return hanchan
+
+
+@transaction.atomic
+def hanchan_unvoid(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
+    """Undo ``hanchan_void``: the hanchan is back as it was (finished ones back on the boards)."""
+    hanchan = _lock(hanchan.pk, version)
+    if hanchan.state != Hanchan.State.VOID:
+        raise ValidationError(_("この半荘は無効にされていません"))
+    hanchan.state, hanchan.state_before_void = hanchan.state_before_void or Hanchan.State.IN_PLAY, ""
+    _bump(hanchan, "state", "state_before_void")
+    return hanchan
+
+
+# --------------------------------------------------------------------------- resettle
+
+
+@transaction.atomic
+def hanchan_resettle(*, hanchan: Hanchan) -> list[str]:
+    """Make every cache of one hanchan equal what its stored input gives (the replay of its hands,
+    or its newest final-score sheet). Returns what had to be corrected (empty: all was right).
+    A record that no longer replays is left as it is and reported (a person must decide)."""
+    hanchan = _lock(hanchan.pk, None)
+    fixes: list[str] = []
+    if hanchan.mode == Hanchan.Mode.FINAL:
+        sheet = hanchan.sheets.order_by("-pk").first()
+        if sheet is None:
+            return [_("最終得点の記録がありません")] if hanchan.results.exists() else []
+        written = _store_results(hanchan, _final_result(hanchan, sheet))
+        return [_("結果 %(n)s 行を修正") % {"n": written}] if written else []
+    hands = _hands(hanchan)
+    for i, hand in enumerate(hands):
+        if hand.order != i:
+            HandRecord.objects.filter(pk=hand.pk).update(order=i)
+            hand.order = i
+            fixes.append(_("局の番号を #%(n)s に詰めました") % {"n": i + 1})
+    try:
+        out = replay(hanchan, [h.event for h in hands])
+    except ValidationError as exc:
+        return fixes + [_("再計算できません: %(e)s") % {"e": " ".join(exc.messages)}]
+    state = hanchan.state
+    written = _store(hanchan, hands, out)
+    if written:
+        fixes.append(_("キャッシュ %(n)s 行を修正") % {"n": written})
+    if fixes or hanchan.state != state:
+        _bump(hanchan)
+    return fixes

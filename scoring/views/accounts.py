@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-
 
 from .. import services
 from ..access import admin_required, is_local, setup_token_ok

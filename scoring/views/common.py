@@ -41,3 +41,8 @@ def int_or_none(text: str | None) -> int | None:
         return int(text) if text not in (None, "") else None
     except ValueError:
         return None
+
+
+def posted_version(request: HttpRequest) -> int | None:
+    """The hanchan version a submitted form was built from (``None``: the form did not say)."""
+    return int_or_none(request.POST.get("version"))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
-
 
 from .. import selectors, services
 from ..access import readable, scorekeeper_required

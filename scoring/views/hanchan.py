@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-
+from django_htmx.http import reswap, retarget
 
 from .. import selectors, services
 from ..access import readable, scorekeeper_required
 from ..forms import FinalScoresForm, HandForm
 from ..models import Hanchan
-from .common import error_list, has_palette, form_status
+from .common import error_list, form_status, has_palette, posted_version
 
 
 def get_hanchan(pk: int) -> Hanchan:
@@ -39,9 +38,7 @@ def whole_page(request: HttpRequest, hanchan: Hanchan) -> HttpResponse:
     """htmx answer when the hanchan's state changed: the heading (状態 badge), board and forms all
     change, so the whole page body replaces ``#hanchan-page`` whatever the request targeted."""
     response = hanchan_page(request, hanchan, fragment="page")
-    response["HX-Retarget"] = "#hanchan-page"
-    response["HX-Reswap"] = "outerHTML show:#hanchan-page:top"
-    return response
+    return reswap(retarget(response, "#hanchan-page"), "outerHTML show:#hanchan-page:top")
 
 
 @readable
@@ -56,7 +53,7 @@ def hanchan_finish(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan = get_hanchan(pk)
     early = request.POST.get("early") == "1"
     try:
-        services.hanchan_finish(hanchan=hanchan, by=request.user, early=early)
+        services.hanchan_finish(hanchan=hanchan, by=request.user, early=early, version=posted_version(request))
     except ValidationError as exc:
         if request.htmx:
             return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
@@ -72,11 +69,26 @@ def hanchan_finish(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @scorekeeper_required
 def hanchan_void(request: HttpRequest, pk: int) -> HttpResponse:
-    """無効: the hanchan stays on record (hands kept) but leaves the results and boards."""
+    """無効: the hanchan stays on record (hands, scores and results kept) but leaves the boards."""
+    return _mark(request, pk, services.hanchan_void, _("この半荘を無効にしました(取り消せます)"))
+
+
+@require_POST
+@scorekeeper_required
+def hanchan_unvoid(request: HttpRequest, pk: int) -> HttpResponse:
+    """Undo 無効: the hanchan is back as it was."""
+    return _mark(request, pk, services.hanchan_unvoid, _("無効を取り消しました"))
+
+
+def _mark(request: HttpRequest, pk: int, service, done: str) -> HttpResponse:
     hanchan = get_hanchan(pk)
-    services.hanchan_void(hanchan=hanchan, by=request.user)
-    messages.success(request, _("この半荘を無効にしました"))
-    return redirect(hanchan.clubday)
+    try:
+        service(hanchan=hanchan, by=request.user, version=posted_version(request))
+    except ValidationError as exc:
+        messages.error(request, " ".join(error_list(exc)))
+    else:
+        messages.success(request, done)
+    return redirect(hanchan)
 
 
 @scorekeeper_required
@@ -89,7 +101,8 @@ def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.hanchan_record_final_scores(hanchan=hanchan, scores=form.scores(),
-                                                 sticks=form.cleaned_data["sticks"], by=request.user)
+                                                 sticks=form.cleaned_data["sticks"], by=request.user,
+                                                 version=posted_version(request))
         except ValidationError as exc:
             form.add_error(None, exc)
         else:

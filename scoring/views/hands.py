@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
 
 import rules
 
@@ -17,7 +18,7 @@ from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..models import Hanchan, HandRecord
-from .common import error_list, has_palette, int_or_none, form_status
+from .common import error_list, form_status, has_palette, int_or_none, posted_version
 from .hanchan import get_hanchan, hanchan_page, whole_page
 
 
@@ -27,22 +28,26 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan = get_hanchan(pk)
     form = HandForm(request.POST, names=hanchan.player_names(), declared=_declared(hanchan))
     errors: list[str] = []
+    stale = False
     if form.is_valid():
         try:
-            services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user)
+            services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user,
+                                         version=posted_version(request))
         except ValidationError as exc:
             errors = error_list(exc)
+            stale = exc.code == "stale"
         else:  # htmx: the updated scoreboard with a fresh form; otherwise back to the page
             if not request.htmx:
                 return redirect(hanchan)
             hanchan.refresh_from_db()
             return hanchan_page(request, hanchan, fragment="live")
     if request.htmx:  # keep everything typed on screen: only the error box changes
-        response = render(request, "scoring/hanchan_detail.html#hand-errors",
-                          {"form": form, "errors": errors}, status=422)
-        response["HX-Retarget"] = "#hand-errors"
-        response["HX-Reswap"] = "outerHTML show:#hand-errors:top"
-        return response
+        ctx = {"form": form, "errors": errors, "hanchan": hanchan}
+        if stale:  # and, out of band, the board, the history and the form's version as they are now
+            hanchan.refresh_from_db()
+            ctx.update(selectors.hanchan_state(hanchan=hanchan), stale=True)
+        response = render(request, "scoring/hanchan_detail.html#hand-errors", ctx, status=422)
+        return reswap(retarget(response, "#hand-errors"), "outerHTML show:#hand-errors:top")
     return hanchan_page(request, hanchan, form=form, errors=errors, status=422)
 
 
@@ -98,11 +103,12 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
         form = HandForm(request.POST, names=names, declared=_declared(hanchan, hand.order))
         if form.is_valid():
             try:
-                services.hanchan_update_hand(hand=hand, event=form.event, by=request.user)
+                saved = services.hanchan_update_hand(hand=hand, event=form.event, by=request.user,
+                                                     version=posted_version(request))
             except ValidationError as exc:
                 errors = error_list(exc)
             else:
-                messages.success(request, _("#%(n)s を修正しました") % {"n": hand.number})
+                messages.success(request, _("#%(n)s を修正しました") % {"n": saved.number})
                 return redirect(hanchan)
     else:
         form = HandForm(initial=HandForm.initial_from_event(hand.event), names=names)
@@ -119,7 +125,7 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan = get_hanchan(hand.hanchan_id)
     state = hanchan.state
     try:
-        services.hanchan_delete_hand(hand=hand, by=request.user)
+        services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))
     except ValidationError as exc:
         if request.htmx:
             hanchan.refresh_from_db()

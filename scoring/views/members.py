@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-
 
 from .. import selectors, services
 from ..access import admin_required, readable

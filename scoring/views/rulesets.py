@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-
 
 from .. import services
 from ..access import admin_required, readable

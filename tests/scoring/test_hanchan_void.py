@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import selectors, services
 from scoring.models import Hanchan, HanchanResult, HandRecord
 
 pytestmark = pytest.mark.django_db
@@ -31,12 +31,44 @@ def test_get_is_not_allowed(client_as, scorekeeper, finished):
     assert client_as(scorekeeper).get(url(finished)).status_code == 405
 
 
-def test_voiding_keeps_the_hands_but_drops_the_results(client_as, scorekeeper, finished):
+def test_voiding_keeps_hands_and_results_but_takes_the_game_off_the_day_totals(client_as, scorekeeper, finished):
+    assert selectors.clubday_totals(clubday=finished.clubday)
     r = client_as(scorekeeper).post(url(finished), HTTP_HX_REQUEST="true")
     assert r.status_code == 302
     assert Hanchan.objects.get(pk=finished.pk).state == "void"
     assert HandRecord.objects.filter(hanchan=finished).count() == 1
-    assert not HanchanResult.objects.filter(hanchan=finished).exists()
+    assert HanchanResult.objects.filter(hanchan=finished).count() == 4
+    assert selectors.clubday_totals(clubday=finished.clubday) == []
+
+
+def test_a_void_can_be_undone_and_the_game_is_back_as_it_was(client_as, scorekeeper, finished):
+    before = list(HanchanResult.objects.filter(hanchan=finished).values("seat", "score", "rank", "net"))
+    c = client_as(scorekeeper)
+    c.post(url(finished))
+    r = c.post(reverse("hanchan-unvoid", args=[finished.pk]))
+    assert r.status_code == 302
+    h = Hanchan.objects.get(pk=finished.pk)
+    assert h.state == "finished" and h.state_before_void == ""
+    assert list(HanchanResult.objects.filter(hanchan=finished).values("seat", "score", "rank", "net")) == before
+    assert selectors.clubday_totals(clubday=finished.clubday)
+
+
+def test_voiding_a_final_scores_hanchan_keeps_the_paper_scores(client_as, scorekeeper, hanchan):
+    services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
+                                         by=scorekeeper)
+    client_as(scorekeeper).post(url(hanchan))
+    assert [r.score for r in HanchanResult.objects.filter(hanchan=hanchan).order_by("seat")] == \
+        [32600, 25000, 25000, 17400]
+    assert hanchan.sheets.get().scores == [32600, 25000, 25000, 17400]
+
+
+def test_a_stale_void_form_is_refused_with_a_message(client_as, scorekeeper, finished):
+    old = Hanchan.objects.get(pk=finished.pk).version
+    services.hanchan_void(hanchan=finished, by=scorekeeper)
+    services.hanchan_unvoid(hanchan=finished, by=scorekeeper)
+    r = client_as(scorekeeper).post(url(finished), {"version": old}, follow=True)
+    assert Hanchan.objects.get(pk=finished.pk).state == "finished"
+    assert "他の人がこの半荘を変更しました" in r.content.decode()
 
 
 def test_a_void_hanchan_takes_no_more_hands(client_as, scorekeeper, hanchan):

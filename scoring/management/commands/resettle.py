@@ -1,0 +1,39 @@
+"""``python manage.py resettle [--hanchan PK ...]``: make every stored cache equal the replay.
+
+Per-hand settlements and results are caches of the stored input (the hands, or the newest
+final-score sheet). This recomputes them for every hanchan, corrects what differs, and reports each
+hanchan it had to correct. Exit status 1 when a record could not be recomputed at all.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring import services
+from scoring.models import Hanchan
+
+
+class Command(BaseCommand):
+    help = "Recompute every hanchan's cached settlements and results from its stored hands; report corrections."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--hanchan", type=int, nargs="*", help="only these hanchan (primary keys)")
+
+    def handle(self, *args, hanchan: list[int] | None = None, **options) -> None:
+        qs = Hanchan.objects.order_by("pk")
+        if hanchan:
+            qs = qs.filter(pk__in=hanchan)
+        checked = corrected = 0
+        failed = []
+        for pk in qs.values_list("pk", flat=True).iterator():
+            fixes = services.hanchan_resettle(hanchan=Hanchan(pk=pk))
+            checked += 1
+            if fixes:
+                corrected += 1
+                h = Hanchan.objects.select_related("clubday").get(pk=pk)
+                self.stdout.write(f"#{pk} {h}: " + "; ".join(fixes))
+                if any(f.startswith(("再計算できません", "Cannot")) for f in fixes):
+                    failed.append(pk)
+        self.stdout.write(f"resettle: {checked} hanchan checked, {corrected} corrected")
+        if failed:
+            raise CommandError(f"{len(failed)} hanchan could not be recomputed: {failed}")
