@@ -201,3 +201,16 @@ class HanchanResult(models.Model):
     def net_text(self) -> str:
         """Net in thousands with one decimal: +19.6."""
         return f"{self.net / 1000:+.1f}"
+
+
+class SetupToken(models.Model):
+    """The first-run setup token, stored only as a SHA-256 digest. ``manage.py clubstart`` makes a
+    new one (replacing any older) while no user exists; using it, or any user being created (also
+    by ``createsuperuser``), deletes it."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("初期設定トークン")
+        verbose_name_plural = _("初期設定トークン")
