@@ -83,6 +83,11 @@ WSGI_APPLICATION = "clubsite.wsgi.application"
 # WAL (readers never wait for the writer), a busy timeout instead of "database is locked", and
 # write transactions that take the lock when they begin (BEGIN IMMEDIATE) so two of them never
 # deadlock half-way.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,  # seconds a writer waits for the lock before "database is locked"
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+}
 if os.environ.get("DATABASE_URL"):
     import dj_database_url
 
@@ -93,11 +98,7 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
-            "OPTIONS": {
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
-            },
+            "OPTIONS": SQLITE_OPTIONS,
         }
     }
 
@@ -142,7 +143,7 @@ if CLUB_HTTPS:
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("CLUB_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("CLUB_HSTS_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("CLUB_HSTS_PRELOAD", False)
+    SECURE_HSTS_PRELOAD = env_bool("CLUB_HSTS_PRELOAD", True)
     CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h not in ("localhost", "127.0.0.1", "[::1]")]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

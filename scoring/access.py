@@ -125,5 +125,7 @@ def _digest(token: str) -> str:
 
 def context(request: HttpRequest) -> dict:
     """Template context processor: the user's roles."""
-    user = request.user
+    user = getattr(request, "user", None)  # absent on an error page for a request refused early
+    if user is None:
+        return {"can_score": False, "is_club_admin": False}
     return {"can_score": is_scorekeeper(user), "is_club_admin": is_admin(user)}
