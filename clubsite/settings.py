@@ -188,6 +188,9 @@ WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.is_dir()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# backups (manage.py backup / restore): JSON that keeps datetimes to the microsecond
+SERIALIZATION_MODULES = {"clubjson": "scoring.serializers_exact"}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
