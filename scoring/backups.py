@@ -38,8 +38,9 @@ def saved_models() -> list[str]:
 def dump() -> bytes:
     """The whole club as JSON, read in one transaction (a consistent snapshot)."""
     out = io.StringIO()
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and outermost:
             with connection.cursor() as c:
                 c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         call_command("dumpdata", *saved_models(), format="clubjson", natural_foreign=True, indent=1,
