@@ -50,8 +50,29 @@ def next_member_number() -> int:
     return (top or 0) + 1
 
 
+class BoundedJSONField(forms.JSONField):
+    """JSON of at most ``max_length`` characters; too deep nesting is a form error, not a 500."""
+
+    default_error_messages = {"invalid": _("JSON として読めません。{\"shibari\": 2} の形で書いてください")}
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except RecursionError:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:
+            return forms.fields.InvalidJSONInput(data)
+
+
 class RuleSetForm(forms.ModelForm):
     """A club rule set: a preset plus option overrides as JSON (checked by the rules engine)."""
+
+    options = BoundedJSONField(label=_("変更する項目"), required=False, max_length=4000,
+                               widget=forms.Textarea(attrs={"rows": 4, "placeholder": '{"shibari": 2}'}))
 
     class Meta:
         model = RuleSet
