@@ -1,7 +1,21 @@
-"""Settings for the club scorekeeper. Everything deployment-specific comes from the environment."""
+"""Settings for the club scorekeeper. Everything deployment-specific comes from the environment:
+
+- ``DJANGO_SECRET_KEY`` (else a key generated on first run into ``.secret_key``, git-ignored;
+  ``DJANGO_SECRET_KEY_FILE`` moves that file)
+- ``DJANGO_DEBUG`` (off unless ``1``; ``make dev`` turns it on)
+- ``CLUB_HOST`` (the address ``make run`` binds: ``0.0.0.0`` adds this machine's LAN addresses to the
+  allowed hosts) and ``DJANGO_ALLOWED_HOSTS`` (more host names, comma-separated)
+- ``CLUB_HTTPS=1`` behind the HTTPS reverse proxy of the README (secure cookies, HSTS, proxy header)
+- ``DATABASE_URL`` (PostgreSQL, e.g. ``postgres://club:pw@localhost/club``), else SQLite at
+  ``DJANGO_DB_PATH`` (default ``db.sqlite3``)
+- ``CLUB_PUBLIC_BOARDS`` (``0``: results only for logged-in users), ``DJANGO_TIME_ZONE``
+"""
 
 import os
+from datetime import timedelta
 from pathlib import Path
+
+from clubsite.deploy import allowed_hosts, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -10,9 +24,10 @@ def env_bool(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).lower() in {"1", "true", "yes", "on"}
 
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
-DEBUG = env_bool("DJANGO_DEBUG", True)
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
+SECRET_KEY = secret_key(Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / ".secret_key")))
+DEBUG = env_bool("DJANGO_DEBUG", False)
+CLUB_HOST = os.environ.get("CLUB_HOST", "127.0.0.1")
+ALLOWED_HOSTS = allowed_hosts(CLUB_HOST, os.environ.get("DJANGO_ALLOWED_HOSTS", ""))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -20,14 +35,18 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "clubsite.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",  # Japanese unless chosen
     "django.middleware.common.CommonMiddleware",
@@ -36,6 +55,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "clubsite.urls"
@@ -59,16 +79,93 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "clubsite.wsgi.application"
 
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
-    }
+# --- database: PostgreSQL from DATABASE_URL, else SQLite tuned for several phones writing at once:
+# WAL (readers never wait for the writer), a busy timeout instead of "database is locked", and
+# write transactions that take the lock when they begin (BEGIN IMMEDIATE) so two of them never
+# deadlock half-way.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,  # seconds a writer waits for the lock before "database is locked"
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
 }
+if os.environ.get("DATABASE_URL"):
+    import dj_database_url
 
-AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60,
+                                                  conn_health_checks=True)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
+            "OPTIONS": SQLITE_OPTIONS,
+        }
+    }
+
+# --- accounts
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses logins while locked out
+    "django.contrib.auth.backends.ModelBackend",
 ]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes: after 5 wrong passwords for one user name from one address, that pair is locked for
+# 15 minutes (a right password then does not help); a successful login clears the count.
+AXES_FAILURE_LIMIT = int(os.environ.get("CLUB_LOGIN_FAILURE_LIMIT", "5"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scoring.views.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "clubsite.deploy.client_ip"
+AXES_VERBOSE = False
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# --- requests: a form of the app is a few KB; refuse bodies beyond 1 MB and forms of > 200 fields
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+DATA_UPLOAD_MAX_NUMBER_FILES = 0
+
+# --- HTTPS behind a reverse proxy (README: "Running for a club"). Plain-HTTP LAN use keeps working
+# without CLUB_HTTPS.
+CLUB_HTTPS = env_bool("CLUB_HTTPS", False)
+if CLUB_HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = []
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("CLUB_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("CLUB_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("CLUB_HSTS_PRELOAD", True)
+    CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h not in ("localhost", "127.0.0.1", "[::1]")]
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_AGE = 30 * 24 * 3600
+
+# Content-Security-Policy (clubsite.middleware): scripts and styles only from this site, no inline
+# script; htmx runs with includeIndicatorStyles off (base.html), so it injects no <style>.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+])
 
 LANGUAGE_CODE = "ja"
 LANGUAGES = [("ja", "日本語"), ("en", "English")]
@@ -80,12 +177,26 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # gzip/brotli copies made by collectstatic, served by whitenoise; file names are not hashed so
+    # the tests need no collectstatic run
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+# before collectstatic has run (make dev, tests) whitenoise serves straight from static/
+WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.is_dir()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+# backups (manage.py backup / restore): JSON that keeps datetimes to the microsecond
+SERIALIZATION_MODULES = {"clubjson": "scoring.serializers_exact"}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}
 
 # Whether leaderboards and results can be read without logging in.
 PUBLIC_BOARDS = env_bool("CLUB_PUBLIC_BOARDS", True)

@@ -1,20 +1,54 @@
-"""Who may do what. Roles: admin (``is_staff``), scorekeeper (group ``scorekeeper``), member (any
-logged-in user, read only). Boards are readable without login when ``settings.PUBLIC_BOARDS``."""
+"""Who may do what. Roles (``ROLES``): admin (``is_staff``), scorekeeper (group ``scorekeeper``),
+member (any logged-in user, read only). Boards are readable without login when
+``settings.PUBLIC_BOARDS``. Also the first-run setup token."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
+from datetime import timedelta
 from functools import wraps
 from typing import Callable
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core import signing
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 SCOREKEEPER = "scorekeeper"
-SETUP_SALT = "clubsite.setup"
-SETUP_MAX_AGE = 7 * 24 * 3600
+SETUP_MAX_AGE = 24 * 3600
+
+# The roles, in the order the forms offer them: (key, label, group). ``admin`` is ``is_staff``;
+# a role with a group is membership of that group; ``member`` is neither. Adding a role is one line
+# here (e.g. ``("referee", _("審判"), "referee")``); its group is created when first given.
+ROLES: list[tuple[str, object, str | None]] = [
+    ("member", _("会員(閲覧のみ)"), None),
+    ("scorekeeper", _("記録係"), SCOREKEEPER),
+    ("admin", _("管理者"), None),
+]
+ROLE_GROUPS = {key: group for key, _label, group in ROLES if group}
+
+
+def role_choices() -> list[tuple[str, object]]:
+    return [(key, label) for key, label, _group in ROLES]
+
+
+def role_of(user) -> str:
+    """The user's role key (the highest one when several apply)."""
+    if user.is_staff or user.is_superuser:
+        return "admin"
+    names = {g.name for g in user.groups.all()}
+    for key, _label, group in reversed(ROLES):
+        if group and group in names:
+            return key
+    return "member"
+
+
+def role_label(user):
+    return dict(role_choices())[role_of(user)]
 
 
 def is_admin(user) -> bool:
@@ -60,23 +94,38 @@ scorekeeper_required = _guard(is_scorekeeper)
 admin_required = _guard(is_admin)
 
 
-def setup_token() -> str:
-    """A signed one-time token for ``/setup/`` (valid while no user exists, for a week)."""
-    return signing.dumps("first-admin", salt=SETUP_SALT)
+def setup_token_issue() -> str:
+    """A new first-run token for ``/setup/`` (replacing any older one): returned once, stored only
+    as its SHA-256 digest, valid for ``SETUP_MAX_AGE`` and for one use while no user exists."""
+    from .models import SetupToken
+
+    token = secrets.token_urlsafe(32)
+    SetupToken.objects.all().delete()
+    SetupToken.objects.create(digest=_digest(token))
+    return token
 
 
 def setup_token_ok(token: str) -> bool:
-    try:
-        return signing.loads(token, salt=SETUP_SALT, max_age=SETUP_MAX_AGE) == "first-admin"
-    except signing.BadSignature:
+    """Whether ``token`` is the live setup token (compared in constant time)."""
+    from .models import SetupToken
+
+    if not token or len(token) > 200:
         return False
+    fresh = timezone.now() - timedelta(seconds=SETUP_MAX_AGE)
+    digest = _digest(token)
+    ok = False
+    for stored in SetupToken.objects.filter(created__gte=fresh).values_list("digest", flat=True):
+        ok |= hmac.compare_digest(stored, digest)
+    return ok
 
 
-def is_local(request: HttpRequest) -> bool:
-    return request.META.get("REMOTE_ADDR") in {"127.0.0.1", "::1"}
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def context(request: HttpRequest) -> dict:
     """Template context processor: the user's roles."""
-    user = request.user
+    user = getattr(request, "user", None)  # absent on an error page for a request refused early
+    if user is None:
+        return {"can_score": False, "is_club_admin": False}
     return {"can_score": is_scorekeeper(user), "is_club_admin": is_admin(user)}

@@ -5,3 +5,6 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = "対局記録"
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401

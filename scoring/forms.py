@@ -6,10 +6,13 @@ import json
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .access import role_choices
 from .models import ClubDay, Hanchan, Member, RuleSet
 
 EVENT_TYPES = [("ron", _("ロン")), ("tsumo", _("ツモ")), ("draw", _("流局")),
@@ -47,8 +50,29 @@ def next_member_number() -> int:
     return (top or 0) + 1
 
 
+class BoundedJSONField(forms.JSONField):
+    """JSON of at most ``max_length`` characters; too deep nesting is a form error, not a 500."""
+
+    default_error_messages = {"invalid": _("JSON として読めません。{\"shibari\": 2} の形で書いてください")}
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except RecursionError:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:
+            return forms.fields.InvalidJSONInput(data)
+
+
 class RuleSetForm(forms.ModelForm):
     """A club rule set: a preset plus option overrides as JSON (checked by the rules engine)."""
+
+    options = BoundedJSONField(label=_("変更する項目"), required=False, max_length=4000,
+                               widget=forms.Textarea(attrs={"rows": 4, "placeholder": '{"shibari": 2}'}))
 
     class Meta:
         model = RuleSet
@@ -281,29 +305,85 @@ class HandForm(forms.Form):
         return data
 
 
-class SetupForm(forms.Form):
+def _validated_password(form: forms.Form, field: str, user) -> None:
+    """Django's password validators (``AUTH_PASSWORD_VALIDATORS``) for ``user``, errors on ``field``."""
+    password = form.cleaned_data.get(field)
+    if password:
+        try:
+            password_validation.validate_password(password, user)
+        except ValidationError as exc:
+            form.add_error(field, exc)
+
+
+class NewPasswordMixin:
+    """``password1`` / ``password2``: typed twice, checked by Django's validators."""
+
+    def check_passwords(self, user) -> None:
+        data = self.cleaned_data
+        if data.get("password1") and data.get("password2") is not None \
+                and data.get("password1") != data.get("password2"):
+            self.add_error("password2", _("パスワードが一致しません"))
+        _validated_password(self, "password1", user)
+
+
+def _password_fields() -> tuple[forms.CharField, forms.CharField]:
+    return (forms.CharField(label=_("パスワード"), max_length=128, strip=False,
+                            widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+                            help_text=_("10文字以上。ユーザー名に似たもの、よくあるもの、数字だけのものは使えません")),
+            forms.CharField(label=_("パスワード(確認)"), max_length=128, strip=False,
+                            widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})))
+
+
+class SetupForm(NewPasswordMixin, forms.Form):
     """The first administrator."""
 
     username = forms.CharField(label=_("ユーザー名"), max_length=150)
-    password1 = forms.CharField(label=_("パスワード"), widget=forms.PasswordInput, min_length=8)
-    password2 = forms.CharField(label=_("パスワード(確認)"), widget=forms.PasswordInput)
-    token = forms.CharField(required=False, widget=forms.HiddenInput)
+    password1, password2 = _password_fields()
+    token = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("password1") and data.get("password1") != data.get("password2"):
-            self.add_error("password2", _("パスワードが一致しません"))
-        if data.get("username") and get_user_model().objects.filter(username=data["username"]).exists():
+        User = get_user_model()
+        if data.get("username") and User.objects.filter(username=data["username"]).exists():
             self.add_error("username", _("このユーザー名はすでに使われています"))
+        self.check_passwords(User(username=data.get("username") or "", is_staff=True))
         return data
 
 
 class UserRoleForm(forms.Form):
     """Create a user with a role (admin page)."""
 
-    ROLES = [("member", _("会員(閲覧のみ)")), ("scorekeeper", _("記録係")), ("admin", _("管理者"))]
-    username = forms.CharField(label=_("ユーザー名"), max_length=150)
-    password = forms.CharField(label=_("パスワード"), widget=forms.PasswordInput, min_length=8)
-    role = forms.ChoiceField(label=_("役割"), choices=ROLES, widget=forms.RadioSelect, initial="scorekeeper")
+    username = forms.CharField(label=_("ユーザー名"), max_length=150,
+                               validators=[UnicodeUsernameValidator()])
+    password = forms.CharField(label=_("パスワード"), max_length=128, strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+                               help_text=_("10文字以上。ユーザー名に似たもの、よくあるもの、数字だけのものは使えません"))
+    role = forms.ChoiceField(label=_("役割"), choices=role_choices, widget=forms.RadioSelect, initial="scorekeeper")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        _validated_password(self, "password", get_user_model()(username=data.get("username") or ""))
+        return data
 
 
+class UserUpdateForm(forms.Form):
+    """An administrator changes a user's role or stops their login (the user is kept)."""
+
+    role = forms.ChoiceField(label=_("役割"), choices=role_choices, widget=forms.RadioSelect)
+    active = forms.BooleanField(label=_("ログインできる"), required=False,
+                                help_text=_("外すと、このユーザーはログインできなくなります(記録は残ります)"))
+
+
+class PasswordSetForm(NewPasswordMixin, forms.Form):
+    """An administrator sets a new password for a user."""
+
+    password1, password2 = _password_fields()
+
+    def __init__(self, *args: Any, user, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self.check_passwords(self.user)
+        return data

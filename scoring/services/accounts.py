@@ -1,34 +1,104 @@
-"""Users: the first administrator and logins with a role."""
+"""Users: the first administrator, logins with a role, role/active changes and password resets.
+
+Every password goes through Django's password validators (``AUTH_PASSWORD_VALIDATORS``) with the
+user it is for, so a password like the user name or ``12345678`` is refused wherever it is set.
+"""
 
 from __future__ import annotations
 
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 
-from ..access import SCOREKEEPER
+from ..access import ROLE_GROUPS, role_choices, setup_token_ok
+
+
+def password_check(password: str, user) -> None:
+    """Django's validators for ``password`` set on ``user``; ValidationError on ``password``."""
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as exc:
+        raise ValidationError({"password": exc.messages}) from exc
+
+
+def _apply_role(user, role: str) -> None:
+    if role not in dict(role_choices()):
+        raise ValidationError({"role": _("役割を選んでください")})
+    user.is_staff = role == "admin"
+    user.save(update_fields=["is_staff"])
+    for key, group in ROLE_GROUPS.items():
+        if key == role:
+            user.groups.add(Group.objects.get_or_create(name=group)[0])
+        else:
+            user.groups.remove(*Group.objects.filter(name=group))
 
 
 @transaction.atomic
 def user_create(*, username: str, password: str, role: str):
-    """A login with a role: ``admin`` (staff), ``scorekeeper`` (group) or ``member`` (read only)."""
+    """A login with a role from ``access.ROLES`` (``admin``, ``scorekeeper``, ``member``, …)."""
     User = get_user_model()
     if User.objects.filter(username=username).exists():
         raise ValidationError({"username": _("このユーザー名はすでに使われています")})
-    user = User.objects.create_user(username=username, password=password, is_staff=role == "admin")
-    if role == "scorekeeper":
-        user.groups.add(Group.objects.get_or_create(name=SCOREKEEPER)[0])
+    user = User(username=username)
+    password_check(password, user)
+    user.set_password(password)
+    user.save()
+    _apply_role(user, role)
+    return user
+
+
+def _other_active_admins(user) -> bool:
+    admins = Q(is_staff=True) | Q(is_superuser=True)
+    return get_user_model().objects.filter(admins, is_active=True).exclude(pk=user.pk).exists()
+
+
+@transaction.atomic
+def user_update(*, user, role: str, active: bool, by):
+    """Change a user's role and whether they may log in. Refused when it would leave the club with
+    no active administrator, or when administrators would lock themselves out."""
+    User = get_user_model()
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if user.pk == by.pk and (role != "admin" or not active):
+        raise ValidationError(_("自分自身の管理者権限は外せません(ほかの管理者に頼んでください)"))
+    if (role != "admin" or not active) and (user.is_staff or user.is_superuser) \
+            and not _other_active_admins(user):
+        raise ValidationError(_("管理者がいなくなるため変更できません"))
+    user.is_active = active
+    if role != "admin":
+        user.is_superuser = False
+    user.save(update_fields=["is_active", "is_superuser"])
+    _apply_role(user, role)
     return user
 
 
 @transaction.atomic
-def first_admin_create(*, username: str, password: str):
-    """The first administrator (a superuser); refused once any user exists."""
+def user_set_password(*, user, password: str):
+    """An administrator sets a new password for ``user`` (their sessions end)."""
+    password_check(password, user)
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    return user
+
+
+@transaction.atomic
+def first_admin_create(*, username: str, password: str, token: str):
+    """The first administrator (a superuser), with the setup token ``manage.py clubstart`` printed.
+    The token is used up; refused once any user exists."""
+    from ..models import SetupToken
+
     User = get_user_model()
     if User.objects.exists():
         raise ValidationError(_("初期設定はすでに済んでいます"))
-    return User.objects.create_superuser(username=username, email="", password=password)
+    if not setup_token_ok(token):
+        raise ValidationError(_("初期設定の URL が無効です。サーバーを起動し直して、表示された URL を開いてください"))
+    SetupToken.objects.all().delete()
+    user = User(username=username, email="", is_staff=True, is_superuser=True)
+    password_check(password, user)
+    user.set_password(password)
+    user.save()
+    return user

@@ -1,17 +1,27 @@
-"""Users: the first administrator (setup) and logins with a role."""
+"""Users: the first administrator (setup), logins with a role, editing, deactivating and password
+resets by an administrator, and the page shown while a login is locked out."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from .. import services
-from ..access import admin_required, is_local, setup_token_ok
-from ..forms import SetupForm, UserRoleForm
+from ..access import admin_required, role_label, role_of, setup_token_ok
+from ..forms import PasswordSetForm, SetupForm, UserRoleForm, UserUpdateForm
 from .common import apply_service, form_status
+
+
+def _users():
+    users = list(get_user_model().objects.order_by("-is_active", "username").prefetch_related("groups"))
+    for u in users:
+        u.role_label = role_label(u)
+    return users
 
 
 @admin_required
@@ -24,25 +34,71 @@ def user_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("ユーザー %(u)s を作成しました") % {"u": user.username})
             return redirect("user-create")
     status = form_status(request)
-    users = get_user_model().objects.order_by("username").prefetch_related("groups")
-    return render(request, "scoring/user_form.html", {"form": form, "users": users}, status=status)
+    return render(request, "scoring/user_form.html", {"form": form, "users": _users()}, status=status)
+
+
+def _edit_page(request, user, form, password_form, status=200) -> HttpResponse:
+    return render(request, "scoring/user_edit.html",
+                  {"target": user, "form": form, "password_form": password_form,
+                   "is_self": user.pk == request.user.pk}, status=status)
+
+
+@admin_required
+def user_update(request: HttpRequest, pk: int) -> HttpResponse:
+    """Role and whether the user may log in."""
+    user = get_object_or_404(get_user_model(), pk=pk)
+    form = UserUpdateForm(request.POST or None, initial={"role": role_of(user), "active": user.is_active})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        if apply_service(form, services.user_update, user=user, role=d["role"], active=d["active"],
+                         by=request.user):
+            messages.success(request, _("ユーザー %(u)s を変更しました") % {"u": user.username})
+            return redirect("user-create")
+    return _edit_page(request, user, form, PasswordSetForm(user=user), form_status(request))
+
+
+@admin_required
+def user_password(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new password set by an administrator (e.g. a member who forgot theirs)."""
+    user = get_object_or_404(get_user_model(), pk=pk)
+    if request.method != "POST":
+        return redirect("user-update", pk=user.pk)
+    password_form = PasswordSetForm(request.POST, user=user)
+    if password_form.is_valid():
+        if apply_service(password_form, services.user_set_password, user=user,
+                         password=password_form.cleaned_data["password1"]):
+            messages.success(request, _("%(u)s のパスワードを変更しました") % {"u": user.username})
+            return redirect("user-create")
+    form = UserUpdateForm(initial={"role": role_of(user), "active": user.is_active})
+    return _edit_page(request, user, form, password_form, 422)
 
 
 def setup(request: HttpRequest) -> HttpResponse:
-    """First run: create the first administrator. Only while no user exists, and only from this
-    computer or with the token printed by ``manage.py clubstart``."""
+    """First run: create the first administrator. Only while no user exists, and only with the
+    one-time token printed by ``manage.py clubstart`` (``make run``); where the request comes from
+    does not matter."""
     User = get_user_model()
     if User.objects.exists():
         raise Http404(_("初期設定はすでに済んでいます"))
     token = request.POST.get("token") or request.GET.get("token") or ""
-    if not (is_local(request) or setup_token_ok(token)):
+    if not setup_token_ok(token):
         return render(request, "scoring/setup.html", {"denied": True}, status=403)
     form = SetupForm(request.POST or None, initial={"token": token})
     if request.method == "POST" and form.is_valid():
-        user = services.first_admin_create(username=form.cleaned_data["username"],
-                                           password=form.cleaned_data["password1"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("管理者 %(u)s を作成しました。まず会員を登録しましょう") % {"u": user.username})
-        return redirect("member-list")
+        user = apply_service(form, services.first_admin_create, username=form.cleaned_data["username"],
+                             password=form.cleaned_data["password1"], token=token)
+        if user:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("管理者 %(u)s を作成しました。まず会員を登録しましょう") % {"u": user.username})
+            return redirect("member-list")
     status = form_status(request)
     return render(request, "scoring/setup.html", {"form": form}, status=status)
+
+
+def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
+    """django-axes: too many wrong passwords for this user name from this address."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    form = AuthenticationForm(request, data=None)
+    return render(request, "registration/login.html",
+                  {"form": form, "locked": True, "minutes": minutes, "next": request.POST.get("next", "")},
+                  status=429)

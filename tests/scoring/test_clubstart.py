@@ -4,13 +4,14 @@ import pytest
 from django.core.management import call_command
 
 from scoring.access import setup_token_ok
+from scoring.management.commands import clubstart
 
 pytestmark = pytest.mark.django_db
 
 
-def run() -> str:
+def run(host: str = "127.0.0.1") -> str:
     out = StringIO()
-    call_command("clubstart", "--host", "127.0.0.1", "--port", "8123", "--no-serve", stdout=out)
+    call_command("clubstart", "--host", host, "--port", "8123", "--no-serve", stdout=out)
     return out.getvalue()
 
 
@@ -21,14 +22,33 @@ def test_with_no_user_it_prints_a_working_one_time_setup_url():
     assert setup_token_ok(url.split("token=", 1)[1])
 
 
+def test_each_start_prints_a_new_token_and_the_old_one_dies():
+    first = run().split("token=", 1)[1].split()[0]
+    second = run().split("token=", 1)[1].split()[0]
+    assert first != second and setup_token_ok(second) and not setup_token_ok(first)
+
+
 def test_with_a_user_it_prints_how_to_log_in(admin_user):
     text = run()
     assert "/setup/" not in text and "http://localhost:8123/accounts/login/" in text
 
 
-def test_it_runs_the_dev_server_on_the_given_address(monkeypatch):
+def test_bound_to_every_interface_it_prints_the_lan_address(admin_user, monkeypatch):
+    monkeypatch.setattr(clubstart, "lan_addresses", lambda: ["192.168.10.7"])
+    assert "http://192.168.10.7:8123/" in run("0.0.0.0")
+
+
+def test_it_serves_with_gunicorn_on_the_given_address(monkeypatch, admin_user):
     calls = []
-    monkeypatch.setattr("scoring.management.commands.clubstart.call_command", lambda *a, **kw: calls.append((a, kw)))
+    monkeypatch.setattr(clubstart.os, "execv", lambda path, argv: calls.append(argv))
     call_command("clubstart", "--host", "0.0.0.0", "--port", "9000", stdout=StringIO())
-    # no autoreloader: it would run the command twice and print the banner twice
-    assert calls == [(("runserver", "0.0.0.0:9000"), {"use_reloader": False})]
+    argv = calls[0]
+    assert argv[1:4] == ["-m", "gunicorn", "clubsite.wsgi:application"]
+    assert argv[argv.index("--bind") + 1] == "0.0.0.0:9000"
+
+
+def test_dev_runs_the_development_server_without_the_reloader(monkeypatch, admin_user):
+    calls = []
+    monkeypatch.setattr(clubstart, "call_command", lambda *a, **kw: calls.append((a, kw)))
+    call_command("clubstart", "--dev", "--host", "127.0.0.1", "--port", "9000", stdout=StringIO())
+    assert calls == [(("runserver", "127.0.0.1:9000"), {"use_reloader": False})]

@@ -217,7 +217,10 @@ def test_user_create_gives_the_scorekeeper_role_and_refuses_a_taken_name():
 def test_first_admin_create_is_refused_once_a_user_exists():
     from django.core.exceptions import ValidationError as VE
 
-    admin = services.first_admin_create(username="boss", password="longpassword1")
+    from scoring.access import setup_token_issue
+
+    token = setup_token_issue()
+    admin = services.first_admin_create(username="boss", password="longpassword1", token=token)
     assert admin.is_superuser
     with pytest.raises(VE):
-        services.first_admin_create(username="second", password="longpassword1")
+        services.first_admin_create(username="second", password="longpassword1", token=token)

@@ -1,0 +1,108 @@
+"""Deployment helpers read by the settings: the secret key file, allowed hosts, the client address.
+
+Kept out of ``settings.py`` so they can be tested as plain functions.
+
+>>> allowed_hosts("127.0.0.1", "", lan=["192.168.1.5"])
+['localhost', '127.0.0.1', '[::1]']
+>>> allowed_hosts("0.0.0.0", "club.example.jp", lan=["192.168.1.5"], hostname="mahjong")
+['localhost', '127.0.0.1', '[::1]', 'club.example.jp', '192.168.1.5', 'mahjong', 'mahjong.local']
+"""
+
+from __future__ import annotations
+
+import fcntl
+import ipaddress
+import os
+import secrets
+import socket
+import struct
+from pathlib import Path
+
+LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+WILDCARD_BINDS = {"0.0.0.0", "::", "[::]", ""}
+
+
+def secret_key(path: Path, environ: dict | None = None) -> str:
+    """``DJANGO_SECRET_KEY`` if set, else the key kept in ``path`` (created, mode 0600, on first use).
+
+    The file is git-ignored, so a fresh clone never shares a key with anyone else's install.
+    """
+    environ = os.environ if environ is None else environ
+    if environ.get("DJANGO_SECRET_KEY"):
+        return environ["DJANGO_SECRET_KEY"]
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        key = path.read_text(encoding="ascii").strip()
+        if len(key) >= 50:
+            return key
+        raise RuntimeError(f"{path} holds no usable secret key: delete it to have a new one made")
+    key = secrets.token_urlsafe(50)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key + "\n")
+    return key
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, read from the network interfaces (no
+    traffic is sent). Empty when they cannot be read."""
+    found: list[str] = []
+    try:
+        names = [name for _, name in socket.if_nameindex()]
+    except OSError:
+        names = []
+    siocgifaddr = 0x8915  # Linux ioctl: the interface's IPv4 address
+    for name in names:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                packed = fcntl.ioctl(s.fileno(), siocgifaddr, struct.pack("256s", name[:15].encode()))
+            addr = socket.inet_ntoa(packed[20:24])
+        except OSError:
+            continue
+        if not ipaddress.ip_address(addr).is_loopback and addr not in found:
+            found.append(addr)
+    if not found:
+        try:
+            for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+                addr = info[4][0]
+                if not ipaddress.ip_address(addr).is_loopback and addr not in found:
+                    found.append(addr)
+        except OSError:
+            pass
+    return found
+
+
+def allowed_hosts(bind: str, extra: str, *, lan: list[str] | None = None,
+                  hostname: str | None = None) -> list[str]:
+    """Host names the app answers to: loopback always, ``extra`` (comma-separated, from
+    ``DJANGO_ALLOWED_HOSTS``), and when bound to every interface (``0.0.0.0``) the machine's LAN
+    addresses and host name (``name`` and ``name.local``), so phones on the club's network get in."""
+    hosts = list(LOOPBACK_HOSTS)
+    hosts += [h.strip() for h in extra.split(",") if h.strip()]
+    if bind in WILDCARD_BINDS:
+        hosts += lan_addresses() if lan is None else lan
+        name = socket.gethostname() if hostname is None else hostname
+        if name and name != "localhost":
+            hosts += [name, f"{name}.local"]
+    elif bind not in hosts:
+        hosts.append(bind)
+    return list(dict.fromkeys(hosts))
+
+
+def client_ip(request) -> str | None:
+    """The client's address for login throttling: ``REMOTE_ADDR``, except behind the documented
+    reverse proxy (``CLUB_HTTPS=1`` and the request comes from this machine), where the proxy's
+    ``X-Real-IP`` (which it overwrites) names the client. ``X-Forwarded-For`` is never trusted."""
+    from django.conf import settings
+
+    remote = request.META.get("REMOTE_ADDR")
+    real = request.META.get("HTTP_X_REAL_IP", "").strip()
+    if getattr(settings, "CLUB_HTTPS", False) and remote in {"127.0.0.1", "::1"} and real:
+        try:
+            return str(ipaddress.ip_address(real))
+        except ValueError:
+            return remote
+    return remote
+
+
+__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "secret_key"]

@@ -1,0 +1,27 @@
+"""A JSON serialization format for backups that keeps datetimes to the microsecond (Django's own
+JSON format cuts them to milliseconds, so a restored database would not equal the original).
+Registered as ``clubjson`` in ``settings.SERIALIZATION_MODULES``; the files are ordinary JSON
+fixtures."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.serializers import json as django_json
+from django.core.serializers.json import DjangoJSONEncoder
+
+Deserializer = django_json.Deserializer
+
+
+class ExactEncoder(DjangoJSONEncoder):
+    def default(self, o):
+        if isinstance(o, (datetime.datetime, datetime.time)):
+            text = o.isoformat()
+            return text[:-6] + "Z" if text.endswith("+00:00") else text
+        return super().default(o)
+
+
+class Serializer(django_json.Serializer):
+    def _init_options(self) -> None:
+        super()._init_options()
+        self.json_kwargs["cls"] = ExactEncoder

@@ -1,0 +1,189 @@
+"""Deployment settings: DEBUG off unless asked, LAN hosts, HTTPS checks, CSP, error pages, SQLite."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.management import call_command
+from django.db.utils import ConnectionHandler
+from django.test import override_settings
+
+from clubsite.deploy import allowed_hosts, client_ip, secret_key
+
+ROOT = Path(__file__).resolve().parents[2]
+LAN_IP = "192.168.1.23"
+
+
+def settings_in_subprocess(env: dict[str, str], expr: str) -> str:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUB_"))}
+    code = f"import clubsite.settings as s; print({expr})"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, check=True,
+                         capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def test_debug_is_off_unless_asked():
+    assert settings_in_subprocess({}, "s.DEBUG") == "False"
+    assert settings_in_subprocess({"DJANGO_DEBUG": "1"}, "s.DEBUG") == "True"
+
+
+def test_the_secret_key_is_generated_once_into_a_private_file(tmp_path):
+    path = tmp_path / "key"
+    first = secret_key(path, environ={})
+    assert len(first) >= 50 and first != "dev-only-insecure-key-change-me"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert secret_key(path, environ={}) == first
+    assert secret_key(path, environ={"DJANGO_SECRET_KEY": "from-env"}) == "from-env"
+
+
+def test_the_secret_key_file_is_not_tracked_by_git():
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".secret_key"], cwd=ROOT)
+    assert ignored.returncode == 0
+
+
+def test_bound_to_every_interface_the_lan_addresses_are_allowed():
+    hosts = allowed_hosts("0.0.0.0", "", lan=[LAN_IP], hostname="clubpc")
+    assert LAN_IP in hosts and "clubpc.local" in hosts and "localhost" in hosts
+    assert LAN_IP not in allowed_hosts("127.0.0.1", "", lan=[LAN_IP], hostname="clubpc")
+
+
+def test_extra_hosts_come_from_the_environment():
+    assert "club.example.jp" in allowed_hosts("127.0.0.1", " club.example.jp ,", lan=[])
+
+
+@pytest.mark.django_db
+def test_a_phone_on_the_lan_gets_the_page_not_disallowed_host(client):
+    with override_settings(ALLOWED_HOSTS=allowed_hosts("0.0.0.0", "", lan=[LAN_IP])):
+        assert client.get("/", HTTP_HOST=f"{LAN_IP}:8000").status_code == 200
+    with override_settings(ALLOWED_HOSTS=allowed_hosts("127.0.0.1", "", lan=[LAN_IP])):
+        r = client.get("/", HTTP_HOST=f"{LAN_IP}:8000")
+        assert r.status_code == 400 and "リクエストを処理できません" in r.content.decode()
+
+
+def test_check_deploy_is_clean_behind_the_https_proxy(monkeypatch):
+    monkeypatch.setenv("CLUB_HTTPS", "1")
+    monkeypatch.setenv("DJANGO_ALLOWED_HOSTS", "club.example.jp")
+    monkeypatch.delenv("DJANGO_DEBUG", raising=False)
+    import clubsite.settings as module
+
+    try:
+        https = importlib.reload(module)
+        keep = {"DATABASES", "INSTALLED_APPS", "TEMPLATES", "MIDDLEWARE", "PASSWORD_HASHERS"}
+        values = {k: getattr(https, k) for k in dir(https) if k.isupper() and k not in keep}
+        assert values["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+        assert values["SESSION_COOKIE_SECURE"] and values["CSRF_COOKIE_SECURE"] and values["SECURE_HSTS_SECONDS"]
+        with override_settings(**values):
+            call_command("check", "--deploy", "--fail-level", "WARNING")
+    finally:
+        monkeypatch.undo()
+        importlib.reload(module)
+
+
+def test_plain_http_lan_use_has_no_https_only_settings():
+    assert not django_settings.SESSION_COOKIE_SECURE and not django_settings.SECURE_SSL_REDIRECT
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/members/", "/no-such-page/"])
+def test_pages_carry_the_content_security_policy(client, path):
+    policy = client.get(path)["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_templates_have_no_inline_script_style_or_handlers():
+    bad = []
+    for path in (ROOT / "templates").rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        for pattern in (r"<script(?![^>]*\bsrc=)[^>]*>", r"\sstyle=", r"\son[a-z]+=", r"\shx-on"):
+            bad += [f"{path.name}: {m.group(0)}" for m in re.finditer(pattern, text)]
+    assert bad == []
+
+
+def test_htmx_runs_without_inline_styles_or_eval():
+    base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
+    assert '"includeIndicatorStyles":false' in base and '"allowEval":false' in base
+
+
+@pytest.mark.django_db
+def test_a_missing_page_is_a_japanese_404(client):
+    r = client.get("/no-such-page/")
+    assert r.status_code == 404 and "ページが見つかりません" in r.content.decode()
+
+
+def boom(request):
+    raise RuntimeError("secret detail")
+
+
+urlpatterns = [__import__("django.urls").urls.path("boom/", boom)]
+
+
+@pytest.mark.django_db
+@override_settings(ROOT_URLCONF=__name__)
+def test_a_server_error_is_a_japanese_page_without_traceback(client):
+    client.raise_request_exception = False
+    r = client.get("/boom/")
+    body = r.content.decode()
+    assert r.status_code == 500 and "エラーが発生しました" in body
+    assert "secret detail" not in body and "Traceback" not in body
+
+
+@pytest.mark.django_db
+def test_a_huge_body_is_refused_with_400_not_500(client_as, admin_user):
+    r = client_as(admin_user).post("/members/new/", {"name": "x" * (2 * 1024 * 1024)})
+    assert r.status_code == 400 and "リクエストを処理できません" in r.content.decode()
+
+
+@pytest.mark.django_db
+def test_too_many_fields_are_refused_with_400(client_as, admin_user):
+    r = client_as(admin_user).post("/members/new/", {f"f{i}": "1" for i in range(500)})
+    assert r.status_code == 400
+
+
+@pytest.mark.django_db
+def test_sqlite_uses_wal_a_busy_timeout_and_immediate_transactions(tmp_path):
+    options = importlib.import_module("clubsite.settings").SQLITE_OPTIONS
+    handler = ConnectionHandler({"default": {"ENGINE": "django.db.backends.sqlite3",
+                                             "NAME": str(tmp_path / "x.sqlite3"), "OPTIONS": options}})
+    conn = handler["default"]
+    try:
+        with conn.cursor() as c:
+            c.execute("PRAGMA journal_mode")
+            assert c.fetchone()[0] == "wal"
+            c.execute("PRAGMA busy_timeout")
+            assert c.fetchone()[0] >= 5000
+            c.execute("PRAGMA synchronous")
+            assert c.fetchone()[0] == 1  # NORMAL
+        assert conn.transaction_mode == "IMMEDIATE"
+    finally:
+        conn.close()
+
+
+def test_database_url_selects_postgresql():
+    engine = settings_in_subprocess({"DATABASE_URL": "postgres://u:p@db.invalid:5432/club"},
+                                    "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME']")
+    assert engine == "django.db.backends.postgresql club"
+
+
+class FakeRequest:
+    def __init__(self, **meta):
+        self.META = meta
+
+
+def test_the_client_address_ignores_forwarded_headers_unless_behind_the_proxy(settings):
+    forged = FakeRequest(REMOTE_ADDR="10.0.0.5", HTTP_X_REAL_IP="1.2.3.4", HTTP_X_FORWARDED_FOR="5.6.7.8")
+    settings.CLUB_HTTPS = False
+    assert client_ip(forged) == "10.0.0.5"
+    assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "127.0.0.1"
+    settings.CLUB_HTTPS = True
+    assert client_ip(forged) == "10.0.0.5"  # not from the proxy on this machine
+    assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
+    assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="junk")) == "127.0.0.1"
