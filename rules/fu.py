@@ -55,7 +55,7 @@ def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> list[
     seat, round_ = pair == hand.seat_wind, pair == hand.round_wind
     if seat and round_:
         parts.append(("double_wind_pair", ruleset.double_wind_pair_fu, None))
-    elif seat or round_ or pair >= 31:
+    elif pair in hand.value_tiles:
         parts.append(("yakuhai_pair", 2, None))
     if d.wait in WAIT_FU:
         parts.append((d.wait, 2, None))

@@ -24,7 +24,7 @@ from typing import Any, Mapping
 
 from .errors import DocumentError, MeldError, TileCountError
 from .ruleset import RuleSet, get_ruleset
-from .tiles import check_copies, parse_tile, parse_tiles, parse_tokens, to_mpsz
+from .tiles import check_copies, parse_tile, parse_tiles, parse_tokens, to_mpsz, value_tiles
 
 MELD_TYPES = ("chi", "pon", "minkan", "kakan", "ankan")
 FLAGS = ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
@@ -109,6 +109,11 @@ class Hand:
         for m in self.melds:
             out.extend(m.tiles)
         return out
+
+    @cached_property
+    def value_tiles(self) -> frozenset[int]:
+        """The 役牌 kinds for this seat and round (``tiles.value_tiles``)."""
+        return value_tiles(self.seat_wind, self.round_wind)
 
     @cached_property
     def kinds(self) -> frozenset[int]:

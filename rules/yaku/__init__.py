@@ -35,7 +35,9 @@ CHECKS = {
 }
 NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
 ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
-NOT_FOR_SHIBARI = frozenset({"ippatsu"})  # a bonus like dora (seed 003)
+# 一発 is a bonus like dora (seed 003, RULES.md §2): it never satisfies shibari and never qualifies a
+# hand under 先付け rules. The one statement of that rule; ``shibari_han`` and rules.sakizuke read it.
+NOT_FOR_SHIBARI = frozenset({"ippatsu"})
 
 
 def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
@@ -47,6 +49,19 @@ def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     return hits
 
 
-def shibari_han(hits: list[YakuHit]) -> int:
+def shibari_han(hits: "list[YakuHit] | tuple[YakuHit, ...]") -> int:
     """Han that count toward 縛り: every yaku except ippatsu (dora are not yaku)."""
     return sum(h.han for h in hits if h.id not in NOT_FOR_SHIBARI)
+
+
+def as_dicts(hits: "list[YakuHit] | tuple[YakuHit, ...]", yakuman: bool = True) -> list[dict]:
+    """The output form of yaku: ``{"id", "han", "ja", "en"}`` (and ``"yakuman"``: the count, when
+    ``yakuman`` and the hit is one)."""
+    out = []
+    for h in hits:
+        ja, en = NAMES[h.id]
+        item = {"id": h.id, "han": h.han, "ja": ja, "en": en}
+        if yakuman and h.yakuman:
+            item["yakuman"] = h.yakuman
+        out.append(item)
+    return out

@@ -7,10 +7,9 @@ from typing import NamedTuple
 from ..hand import Hand
 from ..ruleset import RuleSet
 from ..shapes import Decomposition, TileSet
+from ..tiles import DRAGONS, WINDS  # noqa: F401 (the yaku modules read them from here)
 
-DRAGONS = (31, 32, 33)
 _RANGES = [tuple(range(n)) for n in range(15)]
-WINDS = (27, 28, 29, 30)
 
 
 class YakuHit(NamedTuple):
@@ -48,7 +47,7 @@ class Context:
         self.sets: tuple[TileSet, ...] = d.sets
         self.every = _RANGES[len(d.sets)]
         self.kinds = hand.kinds
-        self.value_tiles = (31, 32, 33, hand.seat_wind, hand.round_wind)
+        self.value_tiles = hand.value_tiles
         self.standard = d.form == "standard"
         # the four sets besides the pair (standard form only): the pair is always last
         self.body = _RANGES[len(d.sets) - 1] if self.standard else ()

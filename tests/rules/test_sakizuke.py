@@ -14,7 +14,8 @@ from mahjong.shanten import Shanten
 from mahjong.tile import TilesConverter
 
 import rules
-from rules.evaluate import per_wait as plain_per_wait, sakizuke_on
+from rules.evaluate import per_wait as plain_per_wait
+from rules.sakizuke import sakizuke_on
 from rules.hand import parse_doc
 from rules.tiles import parse_tiles, tile_name
 
