@@ -11,7 +11,7 @@ Public API (stable; the web app and the CLI depend on it):
 """
 
 from .errors import (  # noqa: F401
-    DocumentError, GameError, MeldError, NotationError, RulesError, RulesetError, TileCountError,
+    BoundsError, DocumentError, GameError, MeldError, NotationError, RulesError, RulesetError, TileCountError,
 )
 from .ruleset import PRESETS, PRESET_LABELS, RuleSet, get_ruleset  # noqa: F401
 

@@ -1,7 +1,7 @@
 """Candidate scoring: every way to read a won hand (decomposition × winning set) with its yaku,
 dora, fu and points, and the one taken by 高点法.
 
->>> from rules.hand import parse_doc
+>>> from rules.document import parse_doc
 >>> c = best(candidates(*parse_doc({"hand": "1123344s123m123p", "win_tile": "2s", "seat_wind": "S"})))
 >>> [h.id for h in c.yaku], c.han, c.fu, c.total
 (['iipeikou', 'sanshoku'], 3, 40, 5200)

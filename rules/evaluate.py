@@ -19,7 +19,8 @@ from . import yaku as yaku_mod
 from .candidates import (  # noqa: F401 (names the engine's callers have imported from here)
     Candidate, Dora, best, candidates, count_dora, wait_candidates,
 )
-from .hand import Hand, parse_doc
+from .document import parse_doc
+from .hand import Hand
 from .ruleset import RuleSet
 from .shapes import decompositions, hand_waits
 from .tiles import tile_name, to_mpsz
@@ -77,7 +78,7 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
     (``candidates.wait_candidates``) when the caller already has them (``compare`` shares them across rule
     sets, with ``memo`` for the 先付け judge); computed here only when a 先付け rule needs them.
 
-    >>> from rules.hand import parse_doc
+    >>> from rules.document import parse_doc
     >>> evaluate_hand(*parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"}))["total"]  # dealer 三色一盃口 3翻40符
     7700
     """

@@ -1,6 +1,6 @@
 """Fu (RULES.md §3): the total and a breakdown whose lines add up to it.
 
->>> from rules.hand import parse_doc
+>>> from rules.document import parse_doc
 >>> from rules.shapes import decompositions
 >>> hand, rs = parse_doc({"hand": "123m456p789s111z9p", "win_tile": "9p"})
 >>> total, lines = fu(hand, rs, decompositions(hand)[0], pinfu=False)

@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .candidates import Candidate, wait_candidates
-from .errors import DocumentError
+from .errors import BoundsError, DocumentError
 from .evaluate import evaluate_hand
-from .hand import Hand, parse_doc
-from .ruleset import PRESET_LABELS, PRESETS, RuleSet, get_ruleset
+from .document import parse_doc, ruleset_of
+from .hand import Hand
+from .ruleset import PRESET_LABELS, PRESETS, RuleSet
 from .sakizuke import analyse, per_wait, reason, sakizuke_on, scoring_key, wait_reasons
 from .shapes import hand_waits, is_complete
 from .tiles import counts34, tile_name, to_mpsz
+
+MAX_RULESETS = 20  # rule sets in one compare (there are 6 presets)
 
 
 def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
@@ -32,9 +35,9 @@ def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
     if not isinstance(specs, list) or not specs:
         raise DocumentError("'rulesets' must be a non-empty list", ja="rulesets は空でないリストで指定してください")
     if len(specs) > MAX_RULESETS:
-        raise DocumentError(f"'rulesets' has {len(specs)} entries; at most {MAX_RULESETS}",
+        raise BoundsError(f"'rulesets' has {len(specs)} entries; at most {MAX_RULESETS}",
                             ja=f"rulesets が{len(specs)}件あります(最大{MAX_RULESETS}件)")
-    checked = [get_ruleset(s) for s in specs]  # every spec is valid before any verdict
+    checked = [ruleset_of(s) for s in specs]  # every spec is valid before any verdict
     base = {k: v for k, v in doc.items() if k != "ruleset"}
     # parsed once, with red fives if any rule set has them; a rule set without reads the same tiles plain
     first = next((r for r in checked if r.red_fives), checked[0])
@@ -55,9 +58,6 @@ def compare(doc: Mapping[str, Any], rulesets: list | None = None) -> dict:
         out = evaluate_hand(hand, rs, *shared.get(key, (None, None)))
         verdicts[n] = {"ruleset": rs.name, "label": PRESET_LABELS.get(rs.name, rs.name), **out}
     return {"verdicts": verdicts}
-
-
-MAX_RULESETS = 20
 
 
 def _shape_waits(hand: Hand) -> list[int]:

@@ -5,7 +5,7 @@ Every wait of the 13 tiles is evaluated in the same situation as the actual win.
 example: ``1123344s+123m+123p`` ron on 2s is 三色一盃口 5200 by 高点法, but 平和一盃口 2000 when the
 yaku common to both waits (平和) must be scored:
 
->>> from rules.hand import parse_doc
+>>> from rules.document import parse_doc
 >>> doc = {"hand": "1123344s123m123p", "win_tile": "2s", "seat_wind": "S"}
 >>> v = judge(*parse_doc({**doc, "ruleset": "sakizuke_a"}))
 >>> v.legal, v.candidate.total, [w["tile"] for w in v.per_wait if w["qualifies"]]

@@ -4,7 +4,7 @@
 yakuman is present only the yakuman remain; exclusions between ordinary yaku (ryanpeikou/iipeikou,
 junchan/chanta, chinitsu/honitsu, double riichi/riichi, ...) live in the family modules.
 
->>> from rules.hand import parse_doc
+>>> from rules.document import parse_doc
 >>> from rules.shapes import decompositions
 >>> hand, rs = parse_doc({"hand": "234567m234p2355s", "win_tile": "4s", "tsumo": True, "riichi": True})
 >>> sorted(h.id for h in find(hand, rs, decompositions(hand)[0]))

@@ -16,7 +16,7 @@ from mahjong.tile import TilesConverter
 import rules
 from rules.evaluate import per_wait as plain_per_wait
 from rules.sakizuke import sakizuke_on
-from rules.hand import parse_doc
+from rules.document import parse_doc
 from rules.tiles import parse_tiles, tile_name
 
 from sakizuke_cases import CASES, ruleset_spec

@@ -157,7 +157,7 @@ def test_seed_003_sanshoku_iipeikou_price(seat, total):
 def test_seed_003_pinfu_iipeikou_price_of_the_other_reading(seat, total):
     # 「ピンフ・一盃口(子2000点/親2900点)」: the ryanmen reading's price, as a candidate
     from rules.candidates import candidates
-    from rules.hand import parse_doc
+    from rules.document import parse_doc
 
     hand, rs = parse_doc({"hand": "1123344一二三①②③", "win_tile": "2", "seat_wind": seat})
     pinfu = [c for c in candidates(hand, rs) if any(h.id == "pinfu" for h in c.yaku)]

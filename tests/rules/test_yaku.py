@@ -237,7 +237,7 @@ def test_not_a_winning_shape():
 
 def test_yaku_hits_name_the_sets_they_use():
     from rules.candidates import best, candidates
-    from rules.hand import parse_doc
+    from rules.document import parse_doc
 
     hand, rs = parse_doc({"hand": "(pon)777z(chi)123s123m123p5z", "win_tile": "5z"})
     c = best(candidates(hand, rs))
