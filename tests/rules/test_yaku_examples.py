@@ -1,6 +1,6 @@
-"""Every アガリ例 of seed 003 that names win tiles and yaku: the example hand typed as the seed writes
-it (Japanese notation, calls inline), each stated win tile, the stated yaku (and han where the seed
-says). The test id quotes the seed line.
+"""Yaku by example: every アガリ例 of seed 003 that names win tiles and yaku, the example hand typed
+as the seed writes it (Japanese notation, calls inline), each stated win tile, the stated yaku (and
+han where the seed says). The test id quotes the seed line.
 
 Seed slips, typed as corrected here (and reported): the 大四喜 and 小四喜 examples call 南南南 while
 already holding 南南南 (six 南); the pon is read as 北北北 / 西西西. The 三色同順 example's 「9」 is ⑨
