@@ -66,6 +66,8 @@ def _text(value: str, key: str) -> str:
 
 def ruleset_of(spec: Any) -> RuleSet:
     """``get_ruleset`` of a document's spec, with a name no longer than ``LIMITS["name"]``."""
+    if type(spec) is str:
+        return get_ruleset(spec)
     name = spec.get("name") if isinstance(spec, Mapping) else spec
     if isinstance(name, str) and len(name) > LIMITS["name"]:
         raise BoundsError(f"rule set name has {len(name)} characters; at most {LIMITS['name']}",

@@ -10,8 +10,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass, fields, replace
 
 from .errors import DocumentError, MeldError
 from .tiles import parse_tokens, to_mpsz, value_tiles
@@ -48,6 +47,24 @@ class Meld:
         return {"type": self.type, "tiles": to_mpsz(self.tiles, reds)}
 
 
+class _derived:
+    """A value derived once per hand and kept in its ``__dict__`` (like ``functools.cached_property``,
+    without its lock: a hand is never shared between threads while it is being built)."""
+
+    def __init__(self, fn):
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+# derived values that stay valid when only the winning tile changes (``Hand.with_win`` keeps them)
+_KEPT_BY_WITH_WIN = ("is_closed", "value_tiles", "mask13", "meld_sets")
+
+
 @dataclass(frozen=True)
 class Hand:
     """A validated hand. ``concealed`` excludes the winning tile; winds are tile kinds (27 = 東);
@@ -72,7 +89,7 @@ class Hand:
 
     # derived once per hand (the engine reads them for every candidate); not fields, so equality
     # and hashing still see only what was typed
-    @cached_property
+    @_derived
     def is_closed(self) -> bool:
         """門前: no call other than ankan."""
         return not any(m.opened for m in self.melds)
@@ -94,15 +111,30 @@ class Hand:
             out.extend(m.tiles)
         return out
 
-    @cached_property
+    @_derived
     def value_tiles(self) -> frozenset[int]:
         """The 役牌 kinds for this seat and round (``tiles.value_tiles``)."""
         return value_tiles(self.seat_wind, self.round_wind)
 
-    @cached_property
+    @_derived
     def kinds(self) -> frozenset[int]:
         """The tile kinds of ``all_tiles``."""
         return frozenset(self.all_tiles())
+
+    @_derived
+    def mask13(self) -> int:
+        """The kinds of the concealed tiles and melds (without the winning tile) as bits: 1 << kind."""
+        m = 0
+        for t in self.concealed:
+            m |= 1 << t
+        for meld in self.melds:
+            m |= 1 << meld.tiles[0] | 1 << meld.tiles[-1] | 1 << meld.tiles[1]
+        return m
+
+    @_derived
+    def mask(self) -> int:
+        """``kinds`` as bits (1 << kind), for quick tests of what a hand can be."""
+        return self.mask13 if self.win_tile is None else self.mask13 | 1 << self.win_tile
 
     def without_reds(self) -> "Hand":
         """The same tiles read without red fives (a rule set that has none)."""
@@ -116,9 +148,15 @@ class Hand:
         # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
         # slower; the engine calls this for every wait); a cached ``is_closed`` stays valid
         new = object.__new__(Hand)
-        new.__dict__.update(self.__dict__, win_tile=tile, win_red=red)
-        new.__dict__.pop("kinds", None)
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if k in _FIELD_NAMES or k in _KEPT_BY_WITH_WIN:
+                d[k] = v
+        d["win_tile"], d["win_red"] = tile, red
         return new
+
+
+_FIELD_NAMES = frozenset(f.name for f in fields(Hand))
 
 
 def make_meld(kind: str, text: str, index: int, where: str = "") -> Meld:

@@ -20,7 +20,7 @@ from . import (
     ankou, chiitoitsu, chuuren, dragons, flush, ittsuu, kantsu, kokushi, menzen_tsumo, peikou, pinfu,
     riichi, ryuuiisou, sanshoku, situational, tanyao, tenhou, terminals, toitoi, tsuuiisou, winds, yakuhai,
 )
-from ._base import Context, YakuHit  # noqa: F401
+from ._base import Context, YakuHit, features  # noqa: F401
 
 MODULES = (
     tenhou, riichi, menzen_tsumo, situational, pinfu, tanyao, peikou, yakuhai, chiitoitsu, toitoi, ankou,
@@ -28,11 +28,22 @@ MODULES = (
 )
 # the checks that can hit each shape (a 七対子 or 国士 shape has no sets to test for most yaku)
 _SITUATIONAL = (tenhou, riichi, menzen_tsumo, situational)
-CHECKS = {
-    "standard": tuple(m.check for m in MODULES if m not in (chiitoitsu, kokushi)),
-    "chiitoitsu": tuple(m.check for m in _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou)),
-    "kokushi": tuple(m.check for m in _SITUATIONAL + (kokushi,)),
+FORMS = {
+    "standard": tuple(m for m in MODULES if m not in (chiitoitsu, kokushi)),
+    "chiitoitsu": _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou),
+    "kokushi": _SITUATIONAL + (kokushi,),
 }
+# (form, features) -> the checks worth calling, in MODULES order; filled as feature sets are met (at
+# most a few hundred entries: a table of which checks apply, never a result)
+_CHECKS: dict[tuple[str, int], tuple] = {}
+
+
+def checks_for(form: str, f: int) -> tuple:
+    """The checks of the yaku a ``form`` hand with features ``f`` can have (``_base.features``)."""
+    found = _CHECKS.get((form, f))
+    if found is None:
+        found = _CHECKS[(form, f)] = tuple(m.check for m in FORMS[form] if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
+    return found
 NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
 ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
 # 一発 is a bonus like dora (seed 003, RULES.md §2): it never satisfies shibari and never qualifies a
@@ -43,7 +54,7 @@ NOT_FOR_SHIBARI = frozenset({"ippatsu"})
 def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     """The yaku of one candidate (a decomposition with its winning set)."""
     ctx = Context(hand, ruleset, d)
-    hits = [h for check in CHECKS[d.form] for h in check(ctx)]
+    hits = [h for check in checks_for(d.form, features(hand)) for h in check(ctx)]
     if any(h.yakuman for h in hits):
         return [h for h in hits if h.yakuman]
     return hits
