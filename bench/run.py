@@ -12,9 +12,11 @@ document is first-sight anyway: each of the ``repeat`` rounds uses N hands never
 (seeds seed..seed+repeat-1), and the two engines are timed hand by hand in turn, so load on the
 machine hits both alike. The report gives median and p90 over all timed hands and the ratio.
 
-Section ``compare`` times ``rules.compare`` on hands it has not seen, over the five presets of the
-issue (ariari tenhou shimamachi sakizuke_a shingendai) and over every preset, against one
-``estimate_hand_value`` of the same hand (target: at most 2x for the five).
+Targets (issue 10): ``rules.evaluate`` of the ``ariari`` document, ``per_wait`` included, at least as
+fast as ``estimate_hand_value`` (median ratio >= 1.0x, goal 2x). Section ``compare`` times
+``rules.compare`` on hands it has not seen, over the five presets of issue 3 (ariari shimamachi
+sakizuke_a kanzen_sakizuke shingendai) and over every preset (``tenhou`` too), against one
+``estimate_hand_value`` of the same hand (target: at most 4x for the five).
 
 ``parse_doc`` alone is timed too: reading and checking the document is part of every ``evaluate``
 and sets a floor under it. ``--root`` times the engine of another checkout (e.g. a ``git worktree``
@@ -38,7 +40,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "rules")]
 
 import oracle  # noqa: E402
 
-ISSUE_PRESETS = ["ariari", "tenhou", "shimamachi", "sakizuke_a", "shingendai"]
+ISSUE_PRESETS = ["ariari", "shimamachi", "sakizuke_a", "kanzen_sakizuke", "shingendai"]
 
 
 def timed(fn: Callable[[object], object], items: list) -> list[int]:
@@ -80,7 +82,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import rules
     from mahjong.hand_calculating.hand import HandCalculator
-    from rules.hand import parse_doc
+    try:
+        from rules.document import parse_doc
+    except ImportError:  # a checkout from before rules/document.py (``--root``)
+        from rules.hand import parse_doc
 
     evaluate = oracle.engine_evaluate()
     estimate = HandCalculator.estimate_hand_value
@@ -107,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     print(line("rules.evaluate", ours))
     print(line("  of which reading the document", parse))
     print(f"  ours {statistics.median(ours) / 1000:.1f} µs vs mahjong {statistics.median(theirs) / 1000:.1f} µs"
-          f" -> {verdict(statistics.median(theirs) / statistics.median(ours))} (median; target: 5x faster);"
+          f" -> {verdict(statistics.median(theirs) / statistics.median(ours))} (median; target: >= 1.0x, goal 2x faster);"
           f" p90 {verdict(p90(theirs) / p90(ours))}")
 
     print("compare (first sight, each compare timed right after one estimate_hand_value of the same hand)")
@@ -122,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         ratio = statistics.median(cmp_ns) / statistics.median(one)
         print(line(f"rules.compare, {label}", cmp_ns))
         print(line("one estimate_hand_value", one))
-        print(f"  compare / estimate_hand_value = {ratio:.2f}x (median; target <= 2x for the five), "
+        print(f"  compare / estimate_hand_value = {ratio:.2f}x (median; target <= 4x for the five), "
               f"p90 {p90(cmp_ns) / p90(one):.2f}x")
     return 0
 

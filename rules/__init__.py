@@ -11,24 +11,13 @@ Public API (stable; the web app and the CLI depend on it):
 """
 
 from .errors import (  # noqa: F401
-    DocumentError, GameError, MeldError, NotationError, RulesError, RulesetError, TileCountError,
+    BoundsError, DocumentError, GameError, MeldError, NotationError, RulesError, RulesetError, TileCountError,
 )
 from .ruleset import PRESETS, PRESET_LABELS, RuleSet, get_ruleset  # noqa: F401
 
 # Imported eagerly: the submodule ``rules.evaluate`` would otherwise shadow the function on first use.
 from .evaluate import evaluate  # noqa: E402,F401
-
-
-def compare(doc: dict, rulesets: list | None = None) -> dict:
-    from .sakizuke import compare as _compare
-
-    return _compare(doc, rulesets)
-
-
-def tenpai(doc: dict) -> dict:
-    from .sakizuke import tenpai as _tenpai
-
-    return _tenpai(doc)
+from .verdicts import compare, tenpai  # noqa: E402,F401
 
 
 def play(doc: dict) -> dict:

@@ -1,7 +1,12 @@
 """``python -m rules {evaluate,compare,tenpai,game}``: one JSON document on stdin, one on stdout.
 
-``--jsonl``: one document per line in, one result per line out (an error on a line is that line's
-result). Exit 0 on success, 2 on invalid input with ``{"error": {"code", "message"}}``.
+``--jsonl``: one document per line in, one result per line out, in order (an error on a line is that
+line's result; blank lines are skipped). Exit 0 when every document was answered, 2 when any input
+was invalid, with ``{"error": {"code", "message", "ja"}}`` as its answer (docs/api.md). Whatever the
+bytes, each document gets an answer and never a traceback: invalid UTF-8 (``bad_encoding``), not
+JSON (``bad_json``), more than ``MAX_BYTES`` per document, nesting deeper than ``MAX_DEPTH`` or a
+number longer than ``MAX_DIGITS`` digits (``out_of_bounds``), not an object (``bad_document``); an
+engine fault answers ``internal_error`` (exit 1) and the next line is still read.
 """
 
 from __future__ import annotations
@@ -9,12 +14,83 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any, BinaryIO, Iterator
 
 import rules
-from rules.errors import DocumentError, RulesError
+from rules.errors import BoundsError, DocumentError, RulesError
+
+MAX_BYTES = 1_000_000  # one document (one line with --jsonl)
+MAX_DEPTH = 32  # arrays/objects inside each other; a real document needs 4
+MAX_DIGITS = 30  # digits of one JSON number
 
 
-def _run(command: str, doc) -> dict:
+class InputError(RulesError):
+    """Bytes that are not one JSON document (``code`` set per instance)."""
+
+    def __init__(self, code: str, message: str, ja: str):
+        super().__init__(message, ja=ja)
+        self.code = code
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise BoundsError(f"a number of {len(text.lstrip('-'))} digits; at most {MAX_DIGITS}",
+                          ja=f"{len(text.lstrip('-'))}桁の数があります(最大{MAX_DIGITS}桁)")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:
+        raise BoundsError(f"a number of {len(text)} characters; at most {MAX_DIGITS + 10}",
+                          ja=f"{len(text)}文字の数があります(最大{MAX_DIGITS + 10}文字)")
+    return float(text)
+
+
+def _too_deep() -> BoundsError:
+    return BoundsError(f"the document is nested more than {MAX_DEPTH} deep",
+                       ja=f"入れ子が深すぎます(最大{MAX_DEPTH}段)")
+
+
+def _check_depth(value: Any) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` (iteratively: no recursion on the input)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > MAX_DEPTH:
+                    raise _too_deep()
+                stack.append((child, depth + 1))
+
+
+def load(raw: bytes) -> Any:
+    """One document from its bytes (at most ``MAX_BYTES``), or a ``RulesError`` that says what is
+    wrong with them.
+
+    >>> load(b'{"hand": "123m"}')
+    {'hand': '123m'}
+    >>> load(b'[' * 40 + b']' * 40)
+    Traceback (most recent call last):
+    ...
+    rules.errors.BoundsError: the document is nested more than 32 deep
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError("bad_encoding", f"not UTF-8: byte {exc.start} ({raw[exc.start:exc.start + 1]!r})",
+                         f"UTF-8 ではありません({exc.start}バイト目)") from None
+    try:
+        value = json.loads(text, parse_int=_int, parse_float=_float)
+    except RecursionError:
+        raise _too_deep() from None
+    except json.JSONDecodeError as exc:
+        raise InputError("bad_json", f"not JSON: {exc}", f"JSON として読めません({exc.lineno}行 {exc.colno}文字目)") from None
+    _check_depth(value)
+    return value
+
+
+def _run(command: str, doc: Any) -> dict:
     if not isinstance(doc, dict):
         raise DocumentError("the input must be a JSON object", ja="入力はJSONオブジェクトにしてください")
     if command == "evaluate":
@@ -27,13 +103,39 @@ def _run(command: str, doc) -> dict:
     return rules.play(doc)
 
 
-def _one(command: str, text: str) -> tuple[dict, bool]:
+def answer(command: str, raw: bytes | None) -> tuple[dict, int]:
+    """The answer to one document's bytes (``None``: a line over ``MAX_BYTES``) and its exit code."""
     try:
-        return _run(command, json.loads(text)), True
-    except json.JSONDecodeError as exc:
-        return {"error": {"code": "bad_json", "message": f"not JSON: {exc}"}}, False
+        if raw is None:
+            raise BoundsError(f"the document has more than {MAX_BYTES:,} bytes",
+                              ja=f"入力が大きすぎます({MAX_BYTES:,}バイトまで)")
+        return _run(command, load(raw)), 0
     except RulesError as exc:
-        return {"error": {"code": exc.code, "message": exc.message, "ja": exc.ja}}, False
+        return {"error": {"code": exc.code, "message": exc.message, "ja": exc.ja}}, 2
+    except Exception as exc:  # noqa: BLE001 - an engine fault is this document's answer, not the run's end
+        return {"error": {"code": "internal_error", "message": f"internal error: {type(exc).__name__}",
+                          "ja": "内部エラーです(入力ではなくエンジンの問題です)"}}, 1
+
+
+def _lines(stream: BinaryIO) -> Iterator[bytes | None]:
+    """The lines of ``stream``; ``None`` for a line over ``MAX_BYTES`` (never held whole in memory)."""
+    while True:
+        line = stream.readline(MAX_BYTES + 2)
+        if not line:
+            return
+        if len(line.rstrip(b"\r\n")) <= MAX_BYTES:
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):  # skip the rest of the long line
+            line = stream.readline(1 << 20)
+        yield None
+
+
+def _write(out: dict, indent: int | None = None) -> None:
+    # backslashreplace: a lone surrogate from a JSON escape goes out as the same escape
+    text = json.dumps(out, ensure_ascii=False, indent=indent) + "\n"
+    sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
+    sys.stdout.buffer.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,17 +143,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["evaluate", "compare", "tenpai", "game"])
     parser.add_argument("--jsonl", action="store_true", help="one JSON document per line")
     args = parser.parse_args(argv)
-    ok_all = True
+    code = 0
     if args.jsonl:
-        for line in sys.stdin:
-            if line.strip():
-                out, ok = _one(args.command, line)
-                ok_all &= ok
-                print(json.dumps(out, ensure_ascii=False), flush=True)
+        for line in _lines(sys.stdin.buffer):
+            if line is not None and not line.strip():
+                continue
+            out, rc = answer(args.command, line)
+            code = max(code, rc)
+            _write(out)
     else:
-        out, ok_all = _one(args.command, sys.stdin.read())
-        print(json.dumps(out, ensure_ascii=False, indent=2))
-    return 0 if ok_all else 2
+        raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+        out, code = answer(args.command, raw if len(raw) <= MAX_BYTES else None)
+        _write(out, indent=2)
+    return code
 
 
 if __name__ == "__main__":

@@ -43,6 +43,13 @@ class DocumentError(RulesError):
     code = "bad_document"
 
 
+class BoundsError(DocumentError):
+    """A number, size or count beyond what a real hand or table can have (``rules.document.LIMITS``,
+    the CLI's size and nesting limits): refused before any work is done."""
+
+    code = "out_of_bounds"
+
+
 class GameError(RulesError):
     """An event of a hanchan that cannot be applied; ``index`` names the event."""
 

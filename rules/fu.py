@@ -1,6 +1,6 @@
 """Fu (RULES.md §3): the total and a breakdown whose lines add up to it.
 
->>> from rules.hand import parse_doc
+>>> from rules.document import parse_doc
 >>> from rules.shapes import decompositions
 >>> hand, rs = parse_doc({"hand": "123m456p789s111z9p", "win_tile": "9p"})
 >>> total, lines = fu(hand, rs, decompositions(hand)[0], pinfu=False)
@@ -55,7 +55,7 @@ def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> list[
     seat, round_ = pair == hand.seat_wind, pair == hand.round_wind
     if seat and round_:
         parts.append(("double_wind_pair", ruleset.double_wind_pair_fu, None))
-    elif seat or round_ or pair >= 31:
+    elif pair in hand.value_tiles:
         parts.append(("yakuhai_pair", 2, None))
     if d.wait in WAIT_FU:
         parts.append((d.wait, 2, None))

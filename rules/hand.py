@@ -1,14 +1,6 @@
 """A hand as typed: concealed tiles, melds in call order, the winning tile and the situation.
 
-``parse_doc`` turns an evaluate document (docs/api.md) into a validated ``Hand`` and its
-``RuleSet``; every bad field raises a named ``RulesError`` and nothing is half-applied.
-
->>> hand, rs = parse_doc({"hand": "123m406p789s1z", "melds": [{"type": "pon", "tiles": "555z"}],
-...                       "win_tile": "1z", "seat_wind": "南"})
->>> hand.is_closed, hand.is_dealer, rs.name, hand.reds
-(False, False, 'ariari', (0, 0, 0))
-
-Seed 003 writes calls inline: ``(ポン)``, ``(チー)``, ``(カン)``/``(明カン)``, ``(暗カン)``, ``(加カン)``.
+``rules.document.parse_doc`` builds one from an evaluate document. Seed 003 writes calls inline: ``(ポン)``, ``(チー)``, ``(カン)``/``(明カン)``, ``(暗カン)``, ``(加カン)``.
 
 >>> concealed, reds, melds = parse_hand_text("222999九九西西 (ポン)③③③")
 >>> len(concealed), melds[0].type, melds[0].tiles
@@ -18,21 +10,12 @@ Seed 003 writes calls inline: ``(ポン)``, ``(チー)``, ``(カン)``/``(明カ
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import Any, Mapping
+from dataclasses import dataclass, fields, replace
 
-from .errors import DocumentError, MeldError, TileCountError
-from .ruleset import RuleSet, get_ruleset
-from .tiles import check_copies, parse_tile, parse_tiles, parse_tokens, to_mpsz
+from .errors import DocumentError, MeldError
+from .tiles import parse_tokens, to_mpsz, value_tiles
 
 MELD_TYPES = ("chi", "pon", "minkan", "kakan", "ankan")
-FLAGS = ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
-WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "東": 27, "南": 28, "西": 29, "北": 30,
-         "1z": 27, "2z": 28, "3z": 29, "4z": 30}
-DOC_KEYS = {"ruleset", "hand", "melds", "win_tile", "tsumo", "seat_wind", "round_wind", "riichi",
-            "double_riichi", "ippatsu", "situational", "dora_indicators", "ura_indicators", "honba",
-            "sticks"}
 _INLINE = {"ポン": "pon", "チー": "chi", "カン": "minkan", "明カン": "minkan", "大明カン": "minkan",
            "暗カン": "ankan", "加カン": "kakan", "pon": "pon", "chi": "chi", "minkan": "minkan",
            "ankan": "ankan", "kakan": "kakan"}
@@ -64,6 +47,24 @@ class Meld:
         return {"type": self.type, "tiles": to_mpsz(self.tiles, reds)}
 
 
+class _derived:
+    """A value derived once per hand and kept in its ``__dict__`` (like ``functools.cached_property``,
+    without its lock: a hand is never shared between threads while it is being built)."""
+
+    def __init__(self, fn):
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+# derived values that stay valid when only the winning tile changes (``Hand.with_win`` keeps them)
+_KEPT_BY_WITH_WIN = ("is_closed", "value_tiles", "mask13", "meld_sets")
+
+
 @dataclass(frozen=True)
 class Hand:
     """A validated hand. ``concealed`` excludes the winning tile; winds are tile kinds (27 = 東);
@@ -88,7 +89,7 @@ class Hand:
 
     # derived once per hand (the engine reads them for every candidate); not fields, so equality
     # and hashing still see only what was typed
-    @cached_property
+    @_derived
     def is_closed(self) -> bool:
         """門前: no call other than ankan."""
         return not any(m.opened for m in self.melds)
@@ -110,10 +111,30 @@ class Hand:
             out.extend(m.tiles)
         return out
 
-    @cached_property
+    @_derived
+    def value_tiles(self) -> frozenset[int]:
+        """The 役牌 kinds for this seat and round (``tiles.value_tiles``)."""
+        return value_tiles(self.seat_wind, self.round_wind)
+
+    @_derived
     def kinds(self) -> frozenset[int]:
         """The tile kinds of ``all_tiles``."""
         return frozenset(self.all_tiles())
+
+    @_derived
+    def mask13(self) -> int:
+        """The kinds of the concealed tiles and melds (without the winning tile) as bits: 1 << kind."""
+        m = 0
+        for t in self.concealed:
+            m |= 1 << t
+        for meld in self.melds:
+            m |= 1 << meld.tiles[0] | 1 << meld.tiles[-1] | 1 << meld.tiles[1]
+        return m
+
+    @_derived
+    def mask(self) -> int:
+        """``kinds`` as bits (1 << kind), for quick tests of what a hand can be."""
+        return self.mask13 if self.win_tile is None else self.mask13 | 1 << self.win_tile
 
     def without_reds(self) -> "Hand":
         """The same tiles read without red fives (a rule set that has none)."""
@@ -127,9 +148,15 @@ class Hand:
         # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
         # slower; the engine calls this for every wait); a cached ``is_closed`` stays valid
         new = object.__new__(Hand)
-        new.__dict__.update(self.__dict__, win_tile=tile, win_red=red)
-        new.__dict__.pop("kinds", None)
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if k in _FIELD_NAMES or k in _KEPT_BY_WITH_WIN:
+                d[k] = v
+        d["win_tile"], d["win_red"] = tile, red
         return new
+
+
+_FIELD_NAMES = frozenset(f.name for f in fields(Hand))
 
 
 def make_meld(kind: str, text: str, index: int, where: str = "") -> Meld:
@@ -188,145 +215,3 @@ def parse_hand_text(text: str) -> tuple[list[int], list[int], list[Meld]]:
         if red:
             reds[t // 9] += 1
     return [t for t, _ in tokens], reds, melds
-
-
-def _bool(doc: Mapping[str, Any], key: str) -> bool:
-    value = doc.get(key, False)
-    if not isinstance(value, bool):
-        raise DocumentError(f"'{key}' must be true or false, not {value!r}",
-                            ja=f"{key} は true/false で指定してください({value!r})")
-    return value
-
-
-def _count(doc: Mapping[str, Any], key: str) -> int:
-    value = doc.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DocumentError(f"'{key}' must be a whole number >= 0, not {value!r}",
-                            ja=f"{key} は0以上の整数で指定してください({value!r})")
-    return value
-
-
-def _wind(doc: Mapping[str, Any], key: str) -> int:
-    value = doc.get(key, "E")
-    wind = None
-    if isinstance(value, str):
-        text = value.strip()
-        wind = WINDS.get(text.upper() if text.isascii() and len(text) == 1 else text.lower())
-    if wind is None:
-        raise DocumentError(f"'{key}' must be a wind (E S W N, 東南西北 or 1z-4z), not {value!r}",
-                            ja=f"{key} は風(E S W N / 東南西北 / 1z〜4z)で指定してください({value!r})")
-    return wind
-
-
-def _indicators(doc: Mapping[str, Any], key: str) -> list[int]:
-    """Indicator tile kinds (a red five points at the 6 like any five)."""
-    value = doc.get(key)
-    if not value:
-        return []
-    tiles: list[int] = []
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list):
-        raise DocumentError(f"'{key}' must be a list of tiles", ja=f"{key} は牌のリストで指定してください")
-    for item in items:
-        if not isinstance(item, str):
-            raise DocumentError(f"'{key}' must be a list of tiles, not {item!r}",
-                                ja=f"{key} は牌のリストで指定してください({item!r})")
-        tiles += parse_tiles(item)[0]
-    if len(tiles) > 5:
-        raise DocumentError(f"'{key}' has {len(tiles)} indicators; at most 5 exist",
-                            ja=f"{key} が{len(tiles)}枚あります(最大5枚)")
-    return tiles
-
-
-def _is_mapping(value: object) -> bool:
-    return type(value) is dict or isinstance(value, Mapping)  # the ABC check is slow; most input is a dict
-
-
-def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
-    """Validate an evaluate document (docs/api.md) into a ``Hand`` and its ``RuleSet``."""
-    if not _is_mapping(doc):
-        raise DocumentError("the document must be an object", ja="入力はオブジェクトで指定してください")
-    unknown = ", ".join(sorted(doc.keys() - DOC_KEYS))
-    if unknown:
-        raise DocumentError(f"unknown field(s): {unknown}", ja=f"不明な項目です: {unknown}")
-    ruleset = get_ruleset(doc.get("ruleset", "ariari"))
-    if "hand" not in doc:
-        raise DocumentError("'hand' is missing", ja="手牌(hand)がありません")
-    concealed, reds, melds = parse_hand_text(doc["hand"])
-    raw_melds = doc.get("melds") or []
-    if not isinstance(raw_melds, list):
-        raise DocumentError("'melds' must be a list", ja="melds はリストで指定してください")
-    called: list[Meld] = []
-    for i, m in enumerate(raw_melds):
-        if not _is_mapping(m) or set(m) - {"type", "tiles"} or "type" not in m or "tiles" not in m:
-            raise MeldError(f"melds[{i}] must be {{\"type\": ..., \"tiles\": ...}}, not {m!r}",
-                            ja=f"{i + 1}番目の副露は {{\"type\", \"tiles\"}} で指定してください")
-        if not isinstance(m["type"], str) or not isinstance(m["tiles"], str):
-            raise MeldError(f"melds[{i}]: type and tiles must be strings", ja=f"{i + 1}番目の副露: 文字列で指定してください")
-        called.append(make_meld(m["type"], m["tiles"], i, where=f"melds[{i}] "))
-    melds = called + [replace(m, index=len(called) + k) for k, m in enumerate(melds)]
-    if len(melds) > 4:
-        raise TileCountError(f"{len(melds)} melds: a hand has at most 4", ja=f"副露が{len(melds)}組あります(最大4組)")
-    need = 13 - 3 * len(melds)
-    if len(concealed) != need:
-        raise TileCountError(
-            f"hand '{doc['hand']}' has {len(concealed)} tiles; with {len(melds)} meld(s) it needs {need} "
-            "(without the winning tile)",
-            ja=f"手牌「{doc['hand']}」は{len(concealed)}枚です。副露{len(melds)}組なら和了牌を除いて{need}枚です")
-    win_tile, win_red = None, False
-    if doc.get("win_tile") is not None:
-        if not isinstance(doc["win_tile"], str):
-            raise DocumentError(f"'win_tile' must be a tile string, not {doc['win_tile']!r}",
-                                ja="win_tile は牌1枚の文字列で指定してください")
-        win_tile, win_red = parse_tile(doc["win_tile"])
-    everything = concealed + ([win_tile] if win_tile is not None else []) + [t for m in melds for t in m.tiles]
-    all_reds = list(reds)
-    if win_red:
-        all_reds[win_tile // 9] += 1
-    for m in melds:
-        if m.reds:
-            all_reds[m.tiles[0] // 9] += m.reds
-    check_copies(everything, all_reds)
-    situational = doc.get("situational") or []
-    if not isinstance(situational, list) or any(f not in FLAGS for f in situational):
-        bad = situational if not isinstance(situational, list) else [f for f in situational if f not in FLAGS][0]
-        raise DocumentError(f"unknown situational flag {bad!r} (known: {', '.join(FLAGS)})",
-                            ja=f"不明な状況役の指定です: {bad!r}")
-    dora = _indicators(doc, "dora_indicators")
-    ura = _indicators(doc, "ura_indicators")
-    hand = Hand(
-        concealed=tuple(sorted(concealed)), melds=tuple(melds), win_tile=win_tile, tsumo=_bool(doc, "tsumo"),
-        seat_wind=_wind(doc, "seat_wind"), round_wind=_wind(doc, "round_wind"), riichi=_bool(doc, "riichi"),
-        double_riichi=_bool(doc, "double_riichi"), ippatsu=_bool(doc, "ippatsu"),
-        flags=frozenset(situational), dora_indicators=tuple(dora), ura_indicators=tuple(ura),
-        reds=(reds[0], reds[1], reds[2]), win_red=win_red, honba=_count(doc, "honba"), sticks=_count(doc, "sticks"),
-    )
-    _check_situation(hand)
-    return (hand if ruleset.red_fives else hand.without_reds()), ruleset
-
-
-def _check_situation(hand: Hand) -> None:
-    """Flags that contradict each other or the hand are input errors, not silent zeros."""
-    def bad(en: str, ja: str) -> None:
-        raise DocumentError(en, ja=ja)
-
-    if (hand.riichi or hand.double_riichi) and not hand.is_closed:
-        bad("riichi needs a closed hand (only ankan allowed)", "リーチは門前(暗槓のみ可)でしか掛けられません")
-    if hand.ippatsu and not (hand.riichi or hand.double_riichi):
-        bad("ippatsu needs riichi", "一発はリーチが必要です")
-    f, tsumo = hand.flags, hand.tsumo
-    for flag, need_tsumo in (("haitei", True), ("rinshan", True), ("tenhou", True), ("chiihou", True),
-                             ("houtei", False), ("chankan", False), ("renhou", False)):
-        if flag in f and tsumo != need_tsumo:
-            bad(f"situational '{flag}' is only a {'tsumo' if need_tsumo else 'ron'} win",
-                f"{flag} は{'ツモ' if need_tsumo else 'ロン'}和了のみです")
-    if "rinshan" in f and not any(m.is_quad for m in hand.melds):
-        bad("situational 'rinshan' needs a kan among the melds", "嶺上開花には槓が必要です")
-    if "tenhou" in f and not hand.is_dealer:
-        bad("situational 'tenhou' is only for the dealer (seat_wind E)", "天和は親(東家)のみです")
-    for flag in ("chiihou", "renhou"):
-        if flag in f and hand.is_dealer:
-            bad(f"situational '{flag}' is only for a non-dealer", f"{flag} は子のみです")
-    for flag in ("tenhou", "chiihou", "renhou"):
-        if flag in f and hand.melds:
-            bad(f"situational '{flag}' cannot have melds", f"{flag} は副露があると成立しません")

@@ -149,7 +149,8 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "kanzen_sakizuke": _KANZEN,
     "shingendai": {**_KANZEN, "shanpon_tsumo_sakizuke": True},
     "tenhou": {
-        "red_fives": True, "kiriage_mangan": False, "yakuman_add_up": True, "double_yakuman_hands": True,
+        # real Tenhou pays 四暗刻単騎, 国士十三面, 純正九蓮 and 大四喜 as single yakuman (RULES.md §4)
+        "red_fives": True, "kiriage_mangan": False, "yakuman_add_up": True, "double_yakuman_hands": False,
         "yakuman_cap": 6, "multi_ron": "double_ron", "triple_ron_draw": True,
     },
 }

@@ -4,7 +4,7 @@ which set the winning tile completes and the wait, and the waits of a 13-tile ha
 Every split of one suit's counts is looked up in a table built at import; decompositions of
 the concealed part are cached per 34-count tuple.
 
->>> from rules.hand import parse_doc
+>>> from rules.document import parse_doc
 >>> hand, _ = parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"})
 >>> sorted({(d.wait, d.sets[d.win_set].tiles) for d in decompositions(hand)})
 [('kanchan', (18, 19, 20)), ('ryanmen', (19, 20, 21))]

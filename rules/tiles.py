@@ -26,10 +26,15 @@ from typing import Iterable, Sequence
 from .errors import NotationError, TileCountError
 
 SUITS = "mpsz"
+SUIT_NAMES_JA = "萬筒索"
 HONOR_NAMES_JA = "東南西北白發中"
 TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+WINDS = (27, 28, 29, 30)  # 東南西北
+DRAGONS = (31, 32, 33)  # 白發中
 _NUMBERS = tuple(str(t % 9 + 1) for t in range(34))
 TILE_NAMES = tuple(n + SUITS[t // 9] for t, n in enumerate(_NUMBERS))  # 0 → '1m' ... 33 → '7z'
+# the Japanese name of each kind, the one home of it (sakizuke's reasons, the web app's tile pictures)
+TILE_NAMES_JA = tuple(HONOR_NAMES_JA[t - 27] if t >= 27 else n + SUIT_NAMES_JA[t // 9] for t, n in enumerate(_NUMBERS))
 
 _KANJI_MAN = "一二三四五六七八九"
 _CIRCLED_PIN = "①②③④⑤⑥⑦⑧⑨"
@@ -51,6 +56,24 @@ def tile_name(t: int, red: bool = False) -> str:
     ('5z', '0p')
     """
     return "0" + SUITS[t // 9] if red else TILE_NAMES[t]
+
+
+def tile_ja(t: int, red: bool = False) -> str:
+    """Japanese name of one tile.
+
+    >>> tile_ja(2), tile_ja(13), tile_ja(13, red=True), tile_ja(19), tile_ja(33)
+    ('3萬', '5筒', '赤5筒', '2索', '中')
+    """
+    return "赤" + TILE_NAMES_JA[t] if red else TILE_NAMES_JA[t]
+
+
+def value_tiles(seat_wind: int, round_wind: int) -> frozenset[int]:
+    """The kinds whose triplet is a 役牌 (and whose pair earns fu): 白發中, the seat and the round wind.
+
+    >>> sorted(value_tiles(28, 27))
+    [27, 28, 31, 32, 33]
+    """
+    return frozenset((*DRAGONS, seat_wind, round_wind))
 
 
 def dora_from_indicator(t: int) -> int:

@@ -4,7 +4,7 @@
 yakuman is present only the yakuman remain; exclusions between ordinary yaku (ryanpeikou/iipeikou,
 junchan/chanta, chinitsu/honitsu, double riichi/riichi, ...) live in the family modules.
 
->>> from rules.hand import parse_doc
+>>> from rules.document import parse_doc
 >>> from rules.shapes import decompositions
 >>> hand, rs = parse_doc({"hand": "234567m234p2355s", "win_tile": "4s", "tsumo": True, "riichi": True})
 >>> sorted(h.id for h in find(hand, rs, decompositions(hand)[0]))
@@ -20,7 +20,7 @@ from . import (
     ankou, chiitoitsu, chuuren, dragons, flush, ittsuu, kantsu, kokushi, menzen_tsumo, peikou, pinfu,
     riichi, ryuuiisou, sanshoku, situational, tanyao, tenhou, terminals, toitoi, tsuuiisou, winds, yakuhai,
 )
-from ._base import Context, YakuHit  # noqa: F401
+from ._base import Context, YakuHit, features  # noqa: F401
 
 MODULES = (
     tenhou, riichi, menzen_tsumo, situational, pinfu, tanyao, peikou, yakuhai, chiitoitsu, toitoi, ankou,
@@ -28,25 +28,51 @@ MODULES = (
 )
 # the checks that can hit each shape (a 七対子 or 国士 shape has no sets to test for most yaku)
 _SITUATIONAL = (tenhou, riichi, menzen_tsumo, situational)
-CHECKS = {
-    "standard": tuple(m.check for m in MODULES if m not in (chiitoitsu, kokushi)),
-    "chiitoitsu": tuple(m.check for m in _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou)),
-    "kokushi": tuple(m.check for m in _SITUATIONAL + (kokushi,)),
+FORMS = {
+    "standard": tuple(m for m in MODULES if m not in (chiitoitsu, kokushi)),
+    "chiitoitsu": _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou),
+    "kokushi": _SITUATIONAL + (kokushi,),
 }
+# (form, features) -> the checks worth calling, in MODULES order; filled as feature sets are met (at
+# most a few hundred entries: a table of which checks apply, never a result)
+_CHECKS: dict[tuple[str, int], tuple] = {}
+
+
+def checks_for(form: str, f: int) -> tuple:
+    """The checks of the yaku a ``form`` hand with features ``f`` can have (``_base.features``)."""
+    found = _CHECKS.get((form, f))
+    if found is None:
+        found = _CHECKS[(form, f)] = tuple(m.check for m in FORMS[form] if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
+    return found
 NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
 ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
-NOT_FOR_SHIBARI = frozenset({"ippatsu"})  # a bonus like dora (seed 003)
+# 一発 is a bonus like dora (seed 003, RULES.md §2): it never satisfies shibari and never qualifies a
+# hand under 先付け rules. The one statement of that rule; ``shibari_han`` and rules.sakizuke read it.
+NOT_FOR_SHIBARI = frozenset({"ippatsu"})
 
 
 def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     """The yaku of one candidate (a decomposition with its winning set)."""
     ctx = Context(hand, ruleset, d)
-    hits = [h for check in CHECKS[d.form] for h in check(ctx)]
+    hits = [h for check in checks_for(d.form, features(hand)) for h in check(ctx)]
     if any(h.yakuman for h in hits):
         return [h for h in hits if h.yakuman]
     return hits
 
 
-def shibari_han(hits: list[YakuHit]) -> int:
+def shibari_han(hits: "list[YakuHit] | tuple[YakuHit, ...]") -> int:
     """Han that count toward 縛り: every yaku except ippatsu (dora are not yaku)."""
     return sum(h.han for h in hits if h.id not in NOT_FOR_SHIBARI)
+
+
+def as_dicts(hits: "list[YakuHit] | tuple[YakuHit, ...]", yakuman: bool = True) -> list[dict]:
+    """The output form of yaku: ``{"id", "han", "ja", "en"}`` (and ``"yakuman"``: the count, when
+    ``yakuman`` and the hit is one)."""
+    out = []
+    for h in hits:
+        ja, en = NAMES[h.id]
+        item = {"id": h.id, "han": h.han, "ja": ja, "en": en}
+        if yakuman and h.yakuman:
+            item["yakuman"] = h.yakuman
+        out.append(item)
+    return out

@@ -2,10 +2,12 @@
 純正 (the 13 tiles before the win are exactly 1112345678999, a nine-sided wait) is double with
 ``double_yakuman_hands``."""
 
-from ._base import Context, YakuHit, yakuman
+from ._base import CLOSED, FULL_SUIT, NO_MELDS, ONE_SUIT, Context, YakuHit, yakuman
 
 NAMES = {"chuuren": ("九蓮宝燈", "Chuuren poutou")}
 BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+WHEN = CLOSED | NO_MELDS | ONE_SUIT | FULL_SUIT  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,11 +1,13 @@
 """混一色 (3, open 2): one suit plus honors; 清一色 (6, open 5): one suit only (replaces honitsu)."""
 
-from ._base import Context, YakuHit
+from ._base import ONE_SUIT, Context, YakuHit
 
 NAMES = {
     "honitsu": ("混一色", "Honitsu"),
     "chinitsu": ("清一色", "Chinitsu"),
 }
+
+WHEN = ONE_SUIT  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

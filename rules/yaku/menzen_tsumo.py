@@ -1,8 +1,10 @@
 """門前清自摸和: a closed hand (ankan allowed) won by tsumo, 1 han."""
 
-from ._base import Context, YakuHit, situational
+from ._base import CLOSED, TSUMO, Context, YakuHit, situational
 
 NAMES = {"menzen_tsumo": ("門前清自摸和", "Menzen tsumo")}
+
+WHEN = CLOSED | TSUMO  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,11 +1,13 @@
 """一盃口 (1) and 二盃口 (3, replaces iipeikou): identical runs in a closed hand."""
 
-from ._base import Context, YakuHit
+from ._base import CLOSED, Context, YakuHit
 
 NAMES = {
     "iipeikou": ("一盃口", "Iipeikou"),
     "ryanpeikou": ("二盃口", "Ryanpeikou"),
 }
+
+WHEN = CLOSED  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,12 +1,14 @@
 """立直 (1), ダブル立直 (2, replaces riichi), 一発 (1; a bonus, never satisfies shibari)."""
 
-from ._base import Context, YakuHit, situational
+from ._base import RIICHI, Context, YakuHit, situational
 
 NAMES = {
     "riichi": ("立直", "Riichi"),
     "double_riichi": ("ダブル立直", "Double riichi"),
     "ippatsu": ("一発", "Ippatsu"),
 }
+
+WHEN = RIICHI  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,9 +1,11 @@
 """緑一色 (yakuman): only 2 3 4 6 8 索 and 發 (發 not required)."""
 
-from ._base import Context, YakuHit, yakuman
+from ._base import ALL_GREEN, Context, YakuHit, yakuman
 
 NAMES = {"ryuuiisou": ("緑一色", "Ryuuiisou")}
 GREEN = frozenset((19, 20, 21, 23, 25, 32))
+
+WHEN = ALL_GREEN  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,7 +1,7 @@
 """三色同順 (2, open 1): the same run in all three suits; 三色同刻 (2): the same number as a
 triplet or quad in all three suits."""
 
-from ._base import Context, YakuHit
+from ._base import THREE_SUITS, Context, YakuHit
 
 NAMES = {
     "sanshoku": ("三色同順", "Sanshoku doujun"),
@@ -21,6 +21,8 @@ def _three_suits(sets: list[tuple[int, int]]) -> tuple[int, ...] | None:
         if n in where and n + 9 in where and n + 18 in where:
             return tuple(sorted((where[n], where[n + 9], where[n + 18])))
     return None
+
+WHEN = THREE_SUITS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,7 +1,7 @@
 """嶺上開花, 槍槓, 海底摸月, 河底撈魚: 1 han each, open or closed. Without
 ``rinshan_haitei_combine`` a rinshan win does not also get haitei."""
 
-from ._base import Context, YakuHit, situational
+from ._base import FLAGS, Context, YakuHit, situational
 
 NAMES = {
     "rinshan": ("嶺上開花", "Rinshan kaihou"),
@@ -9,6 +9,8 @@ NAMES = {
     "haitei": ("海底摸月", "Haitei raoyue"),
     "houtei": ("河底撈魚", "Houtei raoyui"),
 }
+
+WHEN = FLAGS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

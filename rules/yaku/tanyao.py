@@ -1,9 +1,11 @@
 """断么九: simples only. Open: 1 han with 喰いタン (``open_tanyao``), otherwise worth nothing."""
 
 from ..tiles import TERMINALS_HONORS
-from ._base import Context, YakuHit
+from ._base import SIMPLES, Context, YakuHit
 
 NAMES = {"tanyao": ("断么九", "Tanyao")}
+
+WHEN = SIMPLES  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

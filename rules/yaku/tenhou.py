@@ -1,13 +1,15 @@
 """天和 / 地和 (yakuman, from the ``tenhou`` / ``chiihou`` flags) and the local 人和 (``renhou``
 flag): off, mangan (counted as a 5-han yaku) or yakuman as the rule set says."""
 
-from ._base import Context, YakuHit, situational
+from ._base import FLAGS, Context, YakuHit, situational
 
 NAMES = {
     "tenhou": ("天和", "Tenhou"),
     "chiihou": ("地和", "Chiihou"),
     "renhou": ("人和", "Renhou"),
 }
+
+WHEN = FLAGS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

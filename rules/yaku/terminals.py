@@ -3,7 +3,7 @@ a run and an honor; 純全帯么九 (3, open 2): the same with terminals only (r
 混老頭 (2): terminals and honors only (replaces chanta); 清老頭 (yakuman): terminals only."""
 
 from ..tiles import TERMINALS_HONORS
-from ._base import Context, YakuHit, yakuman
+from ._base import YAOCHUU, Context, YakuHit, yakuman
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 
@@ -13,6 +13,8 @@ NAMES = {
     "honroutou": ("混老頭", "Honroutou"),
     "chinroutou": ("清老頭", "Chinroutou"),
 }
+
+WHEN = YAOCHUU  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,8 +1,10 @@
 """字一色 (yakuman): honors only (triplets or 七対子)."""
 
-from ._base import Context, YakuHit, yakuman
+from ._base import ALL_HONORS, Context, YakuHit, yakuman
 
 NAMES = {"tsuuiisou": ("字一色", "Tsuuiisou")}
+
+WHEN = ALL_HONORS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

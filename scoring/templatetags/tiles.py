@@ -15,26 +15,20 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from rules.errors import RulesError
-from rules.tiles import parse_tokens
+from rules.tiles import parse_tile, parse_tokens, tile_ja, tile_name
 
 register = template.Library()
 
-_SUIT_JA = {"m": "萬", "p": "筒", "s": "索"}
-_HONORS_JA = "東南西北白發中"
-
 
 def tile_alt(name: str) -> str:
-    """Japanese alt text for an mpsz tile name.
+    """Japanese alt text for an mpsz tile name (the names are ``rules.tiles``'s).
 
     >>> tile_alt("5m"), tile_alt("0p"), tile_alt("7z"), tile_alt("back")
     ('5萬', '赤5筒', '中', '裏')
     """
     if name == "back":
         return "裏"
-    digit, suit = name[0], name[1]
-    if suit == "z":
-        return _HONORS_JA[int(digit) - 1]
-    return f"赤5{_SUIT_JA[suit]}" if digit == "0" else f"{digit}{_SUIT_JA[suit]}"
+    return tile_ja(*parse_tile(name))
 
 
 def _img(name: str) -> SafeString:
@@ -43,11 +37,7 @@ def _img(name: str) -> SafeString:
 
 def _names(text: str) -> list[str]:
     """mpsz names of every tile in ``text`` (reading order); raises ``RulesError`` if unreadable."""
-    names = []
-    for kind, red in parse_tokens(text):
-        suit = "mpsz"[kind // 9]
-        names.append(f"0{suit}" if red else f"{kind % 9 + 1}{suit}")
-    return names
+    return [tile_name(kind, red) for kind, red in parse_tokens(text)]
 
 
 @register.simple_tag

@@ -249,14 +249,20 @@ def ariari_options():
     )
 
 
-def tenhou_options():
-    """``OptionalRules`` of our ``tenhou`` preset (and of majiang-core's data, its README says): red
-    fives, 喰いタン, no 切り上げ, kazoe yakuman, double-yakuman hands; yakuman add up (the package's
-    own ``ScoresCalculator``)."""
+def tenhou_options(double_yakuman: bool = False):
+    """``OptionalRules`` of our ``tenhou`` preset: red fives, 喰いタン, no 切り上げ, kazoe yakuman,
+    yakuman add up (the package's own ``ScoresCalculator``), and 四暗刻単騎 / 国士十三面 / 純正九蓮 /
+    大四喜 single as real Tenhou pays them. ``double_yakuman``: those four double, as majiang-core's
+    data counts them (``MAJIANG_RULESET``)."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
-    return OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=True,
+    return OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=double_yakuman,
                          kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False)
+
+
+# majiang-core's rules: our ``tenhou`` with one option changed, double-yakuman hands (real Tenhou pays
+# them single; RULES.md §4)
+MAJIANG_RULESET = {"preset": "tenhou", "options": {"double_yakuman_hands": True}}
 
 
 @functools.cache
@@ -668,7 +674,7 @@ def parse_majiang_meld(m: str) -> tuple[str, str]:
     return kind_, digits + suit
 
 
-def majiang_doc(case: dict, ruleset: str = "tenhou") -> tuple[dict[str, Any], int, int | None]:
+def majiang_doc(case: dict, ruleset: Any = MAJIANG_RULESET) -> tuple[dict[str, Any], int, int | None]:
     """Our document for one majiang-core case, with the winner's seat and the discarder's (ron)."""
     inp = case["in"]
     param = inp["param"]

@@ -179,8 +179,9 @@ CASES: list[dict[str, Any]] = [
          expect={B: ok(yaku=["iipeikou", "junchan"], per_wait={"7p": ["suuankou"], "8p": ["iipeikou", "junchan"]}),
                  A: no(("no_common_yaku", None)), K: ok()},
          note="On 8p the hand also reads 三暗刻 (777s 888s 999s); 高点法 scores 純全一盃口. On 7p it also "
-              "reads 789s×3 (一盃口), but a wait that can be a yakuman counts only as the yakuman "
-              "(docs/sakizuke.md), so A finds no common yaku, as the seed says."),
+              "reads 789s×3 (一盃口), but a wait whose completed hand is a yakuman has just that yakuman as its "
+              "yaku for the common-yaku test (RULES.md §5, docs/sakizuke.md), so A finds no common yaku, "
+              "as the seed says."),
     dict(id="000-AB-234p-suuankou", seed="000",
          quote="同じ四暗刻で待ちは2 3 4筒ですが、2 4筒は対々和、三暗刻(もしくは四暗刻)、3筒は一盃口となるためAは和了不可。Bは和了可",
          doc=dict(hand="2233344p111m999s", win_tile="4p"),

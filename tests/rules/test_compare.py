@@ -27,7 +27,7 @@ def test_default_is_every_preset_in_order_with_labels():
     ("shingendai", True, 2000, ["iipeikou", "pinfu"]),
     ("tenhou", True, 5200, ["iipeikou", "sanshoku"]),
 ])
-def test_seed003_pinfu_hand_side_by_side(preset, legal, total, yaku):
+def test_pinfu_example_hand_side_by_side(preset, legal, total, yaku):
     v = {v["ruleset"]: v for v in rules.compare(PINFU)["verdicts"]}[preset]
     assert (v["legal"], v["total"], sorted(y["id"] for y in v["yaku"])) == (legal, total, yaku)
 

@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import evaluate
-from rules.evaluate import best, candidates
-from rules.hand import parse_doc
+from rules.candidates import best, candidates
+from rules.document import parse_doc
 from rules.points import ceil100
 from rules.tiles import parse_tiles, tile_name, to_mpsz
 

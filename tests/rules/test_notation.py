@@ -5,7 +5,8 @@ import pytest
 
 from rules import evaluate
 from rules.errors import DocumentError, MeldError, NotationError, RulesError, TileCountError
-from rules.hand import parse_doc, parse_hand_text
+from rules.document import parse_doc
+from rules.hand import parse_hand_text
 from rules.tiles import parse_tile, parse_tiles, to_mpsz
 
 

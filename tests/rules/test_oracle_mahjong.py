@@ -46,7 +46,7 @@ def _configs() -> dict[str, tuple]:
 
     return {
         "ariari": ("ariari", False, oracle.ariari_options(), None),
-        # RULES.md §4 tenhou: red fives, no 切り上げ, yakuman add up, double-yakuman hands (ruleset.py)
+        # RULES.md §4 tenhou: red fives, no 切り上げ, yakuman add up, 四暗刻単騎 etc. single (ruleset.py)
         "tenhou": ("tenhou", True, oracle.tenhou_options(), ScoresCalculator),
         # single options changed (RULES.md §4 "change single options"): 喰いタンなし, no 切り上げ,
         # 13+ han = sanbaiman, red fives

@@ -6,7 +6,9 @@ counts apart), and each seat's change including honba and sticks (``fenpei``, se
 our payments + honba_bonus + sticks_bonus.
 
 majiang-core's rules are our ``tenhou`` preset's (red fives, 喰いタン, no 切り上げ, kazoe, yakuman
-add up, double-yakuman hands count double; a 連風牌 pair is 4 fu in both). Not compared: fu and
+add up; a 連風牌 pair is 4 fu in both) with one option changed: majiang counts 四暗刻単騎, 国士十三面,
+純正九蓮宝燈 and 大四喜 double, real Tenhou single, so the documents here carry
+``oracle.MAJIANG_RULESET`` = ``tenhou`` + ``double_yakuman_hands: true`` (RULES.md §4). Not compared: fu and
 dora of a yakuman hand (majiang gives no fu there and leaves dora out; docs/api.md fixes neither).
 Where majiang would differ from RULES.md the data has no case: no hand is both 嶺上開花 and 海底
 (majiang would count both; RULES.md §4 keeps 嶺上開花と海底は複合しない in every preset), and no
@@ -59,7 +61,7 @@ def test_converter_reproduces_the_data_through_the_mahjong_package(cases):
     bad = []
     for case in cases[::5]:
         doc, seat, discarder = oracle.majiang_doc(case)
-        got = oracle.mahjong_outcome(doc, oracle.tenhou_options(), ScoresCalculator, loser=discarder)
+        got = oracle.mahjong_outcome(doc, oracle.tenhou_options(double_yakuman=True), ScoresCalculator, loser=discarder)
         want = oracle.majiang_outcome(case)
         if got != want:
             bad.append({"fields": oracle.differing(want, got), "doc": doc, "oracle_input": case["in"],

@@ -14,8 +14,9 @@ from mahjong.shanten import Shanten
 from mahjong.tile import TilesConverter
 
 import rules
-from rules.evaluate import per_wait as plain_per_wait, sakizuke_on
-from rules.hand import parse_doc
+from rules.evaluate import per_wait as plain_per_wait
+from rules.sakizuke import sakizuke_on
+from rules.document import parse_doc
 from rules.tiles import parse_tiles, tile_name
 
 from sakizuke_cases import CASES, ruleset_spec
@@ -97,7 +98,7 @@ def test_reason_texts_name_the_call_and_the_wait():
     assert texts["kataagari"] == ("4索待ちに役がありません(片和了り)", "wait 4s has no qualifying yaku (kataagari)")
 
 
-def test_mahjong_package_agrees_on_the_seed003_pinfu_hand():
+def test_mahjong_package_agrees_on_the_pinfu_example_hand():
     """高点法 on 2s gives 三色一盃口 5200 (the value 島町 keeps), per the mahjong package too."""
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import HandConfig

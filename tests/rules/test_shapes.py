@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.hand import parse_doc
+from rules.document import parse_doc
 from rules.shapes import _SPLITS, _suit_splits, decompositions, is_complete, waits
 from rules.tiles import counts34, parse_tiles, to_mpsz
 

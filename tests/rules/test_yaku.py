@@ -10,6 +10,8 @@ import pytest
 from rules import evaluate
 
 ARIARI, TENHOU = "ariari", "tenhou"
+# 四暗刻単騎, 国士十三面, 純正九蓮 and 大四喜 double (majiang-core; real Tenhou pays them single)
+DOUBLE_YAKUMAN = {"preset": "tenhou", "options": {"double_yakuman_hands": True}}
 
 
 def yaku_of(hand: str, win: str, ruleset="ariari", **situation) -> dict[str, int]:
@@ -110,20 +112,23 @@ CASES = [
     ("chinitsu", "123456789s11s55z", "5z", {}, ARIARI, 0),
     # yakuman
     ("kokushi", "19m19p19s1234567z", "1m", {}, ARIARI, 13),
-    ("kokushi", "19m19p19s1234567z", "1m", {}, TENHOU, 26),  # 十三面
+    ("kokushi", "19m19p19s1234567z", "1m", {}, DOUBLE_YAKUMAN, 26),  # 十三面
+    ("kokushi", "19m19p19s1234567z", "1m", {}, TENHOU, 13),  # Tenhou: single
     ("kokushi", "119m19p19s123456z", "7z", {}, TENHOU, 13),
     ("kokushi", "119m19p19s123456z", "7m", {}, ARIARI, 0),
     ("suuankou", "111m444p777s22s55z", "5z", {"tsumo": True}, ARIARI, 13),
     ("suuankou", "111m444p777s22s55z", "5z", {}, ARIARI, 0),
     ("sanankou", "111m444p777s22s55z", "5z", {}, ARIARI, 2),
     ("suuankou", "111m444p777s222s5z", "5z", {}, ARIARI, 13),
-    ("suuankou", "111m444p777s222s5z", "5z", {}, TENHOU, 26),  # 単騎
+    ("suuankou", "111m444p777s222s5z", "5z", {}, DOUBLE_YAKUMAN, 26),  # 単騎
+    ("suuankou", "111m444p777s222s5z", "5z", {}, TENHOU, 13),
     ("daisangen", "555z666z77z123m44p", "7z", {}, ARIARI, 13),
     ("daisangen", "555z666z77z123m44p", "4p", {}, ARIARI, 0),
     ("shousuushii", "111z222z333z44z12m", "3m", {}, ARIARI, 13),
     ("shousuushii", "111z222z555z44z12m", "3m", {}, ARIARI, 0),
     ("daisuushii", "111z222z333z44z55m", "4z", {}, ARIARI, 13),
-    ("daisuushii", "111z222z333z44z55m", "4z", {}, TENHOU, 26),
+    ("daisuushii", "111z222z333z44z55m", "4z", {}, DOUBLE_YAKUMAN, 26),
+    ("daisuushii", "111z222z333z44z55m", "4z", {}, TENHOU, 13),
     ("tsuuiisou", "111z222z333z55z66z", "6z", {}, ARIARI, 13),
     ("tsuuiisou", "1122334455667z", "7z", {}, ARIARI, 13),  # 七対子 form
     ("tsuuiisou", "111z222z333z55z11m", "1m", {}, ARIARI, 0),
@@ -133,7 +138,8 @@ CASES = [
     ("chinroutou", "111m999m111p99p99s", "9s", {}, ARIARI, 13),
     ("chinroutou", "111m999m111p99p11z", "1z", {}, ARIARI, 0),
     ("chuuren", "1112345678999m", "5m", {}, ARIARI, 13),
-    ("chuuren", "1112345678999m", "5m", {}, TENHOU, 26),  # 純正
+    ("chuuren", "1112345678999m", "5m", {}, DOUBLE_YAKUMAN, 26),  # 純正
+    ("chuuren", "1112345678999m", "5m", {}, TENHOU, 13),
     ("chuuren", "1112345678899m", "9m", {}, TENHOU, 13),
     ("chuuren", "1122345678999m", "5m", {}, ARIARI, 0),
     ("suukantsu", "(ankan)1111m(minkan)2222p(minkan)3333s(kakan)4444s5z", "5z", {}, ARIARI, 13),
@@ -180,7 +186,7 @@ def test_every_yaku_of_rules_md_has_a_positive_and_a_negative_case():
 @pytest.mark.parametrize("hand, win, situation, expected", [
     # only yakuman count once a yakuman is present (no toitoi/honitsu beside daisangen)
     ("555z666z77z111m44p", "7z", {}, {"daisangen": 13}),
-    # 字一色 + 大四喜 add up under tenhou (double daisuushii), not under ariari
+    # 字一色 + 大四喜 + 四暗刻: only yakuman are listed (single 大四喜: find's default rule set is ariari)
     ("111z222z333z44z55z", "4z", {"tsumo": True}, {"tsuuiisou": 13, "daisuushii": 13, "suuankou": 13}),
 ])
 def test_yakuman_hands_list_only_yakuman(hand, win, situation, expected):
@@ -189,11 +195,24 @@ def test_yakuman_hands_list_only_yakuman(hand, win, situation, expected):
 
 @pytest.mark.parametrize("ruleset, yakuman, limit, total", [
     ("ariari", 3, "yakuman", 48000),        # several yakuman: still one (32000 / 48000)
-    ("tenhou", 5, "5x_yakuman", 240000),     # tsuuiisou + double daisuushii + double suuankou tanki
+    ("tenhou", 3, "triple_yakuman", 144000),  # tsuuiisou + daisuushii + suuankou, each single (Tenhou)
+    (DOUBLE_YAKUMAN, 5, "5x_yakuman", 240000),  # tsuuiisou + double daisuushii + double suuankou tanki
 ])
 def test_several_yakuman_add_up_only_when_the_rule_set_says(ruleset, yakuman, limit, total):
     out = evaluate({"ruleset": ruleset, "hand": "111z222z333z444z5z", "win_tile": "5z", "tsumo": True})
     assert (out["yakuman"], out["limit"], out["total"]) == (yakuman, limit, total)
+
+
+@pytest.mark.parametrize("ruleset, han, limit, total", [
+    ("tenhou", 13, "yakuman", 32000),  # what real Tenhou paid (a real game record; RULES.md §4)
+    (DOUBLE_YAKUMAN, 26, "double_yakuman", 64000),  # majiang-core's reading
+    ("ariari", 13, "yakuman", 32000),
+])
+def test_tenhou_pays_suuankou_tanki_as_a_single_yakuman(ruleset, han, limit, total):
+    """A non-dealer's 四暗刻単騎 ron: 666777m222p4449s on 9s."""
+    out = evaluate({"ruleset": ruleset, "hand": "666777m222p4449s", "win_tile": "9s", "seat_wind": "S"})
+    assert [(y["id"], y["han"]) for y in out["yaku"]] == [("suuankou", han)]
+    assert (out["limit"], out["total"]) == (limit, total)
 
 
 def test_ippatsu_never_satisfies_shibari():
@@ -217,8 +236,8 @@ def test_not_a_winning_shape():
 
 
 def test_yaku_hits_name_the_sets_they_use():
-    from rules.evaluate import best, candidates
-    from rules.hand import parse_doc
+    from rules.candidates import best, candidates
+    from rules.document import parse_doc
 
     hand, rs = parse_doc({"hand": "(pon)777z(chi)123s123m123p5z", "win_tile": "5z"})
     c = best(candidates(hand, rs))

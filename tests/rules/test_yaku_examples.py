@@ -1,6 +1,6 @@
-"""Every アガリ例 of seed 003 that names win tiles and yaku: the example hand typed as the seed writes
-it (Japanese notation, calls inline), each stated win tile, the stated yaku (and han where the seed
-says). The test id quotes the seed line.
+"""Yaku by example: every アガリ例 of seed 003 that names win tiles and yaku, the example hand typed
+as the seed writes it (Japanese notation, calls inline), each stated win tile, the stated yaku (and
+han where the seed says). The test id quotes the seed line.
 
 Seed slips, typed as corrected here (and reported): the 大四喜 and 小四喜 examples call 南南南 while
 already holding 南南南 (six 南); the pon is read as 北北北 / 西西西. The 三色同順 example's 「9」 is ⑨
@@ -156,8 +156,8 @@ def test_seed_003_sanshoku_iipeikou_price(seat, total):
 @pytest.mark.parametrize("seat, total", [("S", 2000), ("E", 2900)])
 def test_seed_003_pinfu_iipeikou_price_of_the_other_reading(seat, total):
     # 「ピンフ・一盃口(子2000点/親2900点)」: the ryanmen reading's price, as a candidate
-    from rules.evaluate import candidates
-    from rules.hand import parse_doc
+    from rules.candidates import candidates
+    from rules.document import parse_doc
 
     hand, rs = parse_doc({"hand": "1123344一二三①②③", "win_tile": "2", "seat_wind": seat})
     pinfu = [c for c in candidates(hand, rs) if any(h.id == "pinfu" for h in c.yaku)]
