@@ -37,7 +37,13 @@ def play(doc: dict) -> dict:
     return _play(doc)
 
 
+def next_hand(doc: dict, event: dict) -> dict:
+    from .game import next_hand as _next_hand
+
+    return _next_hand(doc, event)
+
+
 def final_result(scores: list[int], ruleset="ariari", sticks: int = 0) -> dict:
-    from .game import final_result as _final_result
+    from .standings import final_result as _final_result
 
     return _final_result(scores, ruleset, sticks=sticks)

@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple] = {
     "tie_break": ("seat", "split"),
     "shibari": (1, 2),
     "double_wind_pair_fu": (2, 4),
+    "score_rounding": ("none", "shisha_gonyu", "gosha_rokunyu"),
 }
 
 
@@ -50,7 +51,7 @@ class RuleSet:
     double_wind_pair_fu: int = 4  # fu for a pair of 連風牌
     rinshan_haitei_combine: bool = False  # 嶺上開花と海底摸月の複合
     renhou: str = "off"  # 人和
-    nagashi_mangan: bool = False  # 流し満貫
+    nagashi_mangan: bool = False  # 流し満貫: the game's "nagashi" event, paid as a mangan tsumo
     shibari: int = 1  # 1翻縛り / 2 = 両翻縛り
 
     # --- 完全先付け (RULES.md §5); all off in ariari ---
@@ -86,6 +87,9 @@ class RuleSet:
     west_round: bool = False  # 西入
     leftover_sticks_to_top: bool = True
     riichi_min_score: int = 1000  # 持ち点1000点未満でのリーチ不可
+    abortive_draws: bool = False  # 途中流局: the "abortive" event (九種九牌 四風連打 四家立直 四開槓 三家和)
+    score_rounding: str = "none"  # 素点の丸め before 順位点: none / shisha_gonyu 四捨五入 / gosha_rokunyu 五捨六入
+    top_takes_remainder: bool = False  # トップ取り: the top's net makes the nets sum to 0 (オカ and rounding)
 
     def replace(self, **options: Any) -> "RuleSet":
         """A copy with some options changed; unknown names or wrong types raise ``RulesetError``."""
@@ -151,6 +155,11 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "tenhou": {
         "red_fives": True, "kiriage_mangan": False, "yakuman_add_up": True, "double_yakuman_hands": True,
         "yakuman_cap": 6, "multi_ron": "double_ron", "triple_ron_draw": True,
+        # Tenhou's game rules (oracles/README.md): 途中流局, 流し満貫, アガリ止め/テンパイ止め, 西入,
+        # トビ with honba, 30000 返し, uma 20/10, the raw score rounded to 1000, the top takes the rest.
+        "abortive_draws": True, "nagashi_mangan": True, "agari_yame": True, "tenpai_yame": True,
+        "west_round": True, "bust_ignores_honba": False, "return_points": 30000,
+        "uma": (20000, 10000, -10000, -20000), "score_rounding": "shisha_gonyu", "top_takes_remainder": True,
     },
 }
 
