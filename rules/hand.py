@@ -36,6 +36,8 @@ DOC_KEYS = {"ruleset", "hand", "melds", "win_tile", "tsumo", "seat_wind", "round
 _INLINE = {"ポン": "pon", "チー": "chi", "カン": "minkan", "明カン": "minkan", "大明カン": "minkan",
            "暗カン": "ankan", "加カン": "kakan", "pon": "pon", "chi": "chi", "minkan": "minkan",
            "ankan": "ankan", "kakan": "kakan"}
+MAX_TEXT = 200  # a hand string, even in Japanese notation with inline calls, is far shorter
+MAX_COUNT = 9999  # honba and sticks
 _INLINE_RE = re.compile(r"[(（]\s*(" + "|".join(sorted(_INLINE, key=len, reverse=True)) + r")\s*[)）]")
 
 
@@ -170,6 +172,8 @@ def parse_hand_text(text: str) -> tuple[list[int], list[int], list[Meld]]:
     """Concealed tiles, their red fives, and inline melds (``(ポン)③③③``) of a hand string."""
     if not isinstance(text, str):
         raise DocumentError("'hand' must be a string of tiles", ja="hand は牌の文字列で指定してください")
+    if len(text) > MAX_TEXT:
+        raise DocumentError(f"'hand' is longer than {MAX_TEXT} characters", ja=f"hand は{MAX_TEXT}文字以内で指定してください")
     parts = _INLINE_RE.split(text) if "(" in text or "（" in text else [text]
     tokens = parse_tokens(parts[0])
     melds = []
@@ -201,8 +205,10 @@ def _bool(doc: Mapping[str, Any], key: str) -> bool:
 def _count(doc: Mapping[str, Any], key: str) -> int:
     value = doc.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DocumentError(f"'{key}' must be a whole number >= 0, not {value!r}",
-                            ja=f"{key} は0以上の整数で指定してください({value!r})")
+        raise DocumentError(f"'{key}' must be a whole number >= 0, not {value!r}"[:200],
+                            ja=f"{key} は0以上の整数で指定してください({value!r})"[:200])
+    if value > MAX_COUNT:
+        raise DocumentError(f"'{key}' must be at most {MAX_COUNT}", ja=f"{key} は{MAX_COUNT}以下で指定してください")
     return value
 
 
@@ -227,6 +233,8 @@ def _indicators(doc: Mapping[str, Any], key: str) -> list[int]:
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list):
         raise DocumentError(f"'{key}' must be a list of tiles", ja=f"{key} は牌のリストで指定してください")
+    if len(items) > MAX_TEXT or sum(len(item) for item in items if isinstance(item, str)) > MAX_TEXT:
+        raise DocumentError(f"'{key}' is too long", ja=f"{key} が長すぎます")
     for item in items:
         if not isinstance(item, str):
             raise DocumentError(f"'{key}' must be a list of tiles, not {item!r}",
@@ -263,6 +271,8 @@ def parse_doc(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
                             ja=f"{i + 1}番目の副露は {{\"type\", \"tiles\"}} で指定してください")
         if not isinstance(m["type"], str) or not isinstance(m["tiles"], str):
             raise MeldError(f"melds[{i}]: type and tiles must be strings", ja=f"{i + 1}番目の副露: 文字列で指定してください")
+        if len(m["tiles"]) > MAX_TEXT or len(m["type"]) > MAX_TEXT:
+            raise MeldError(f"melds[{i}] is too long", ja=f"{i + 1}番目の副露が長すぎます")
         called.append(make_meld(m["type"], m["tiles"], i, where=f"melds[{i}] "))
     melds = called + [replace(m, index=len(called) + k) for k, m in enumerate(melds)]
     if len(melds) > 4:
