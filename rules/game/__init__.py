@@ -90,8 +90,7 @@ def _apply(t: Table, spec: Any, raw: Any, i: int) -> tuple[dict[str, Any], Outco
     if outcome.ends is not None:
         end_hand(t, *outcome.ends, ledger)
     rs = t.rs
-    text = describe(ev.type, outcome.facts, t.players, chombo_each=rs.chombo_each,
-                    penalty_value=rs.penalty_value, riichi=list(ev.riichi))
+    text = describe(ev, outcome.facts, t.players, chombo_each=rs.chombo_each, penalty_value=rs.penalty_value)
     out = {"index": i, "type": ev.type, "round": before["round"], "label": before["label"],
            "honba": before["honba"], "dealer": before["dealer"], "deltas": ledger.deltas,
            "scores": list(t.scores), "sticks": t.sticks, "pot": t.pot, "riichi": list(ev.riichi),

@@ -37,14 +37,27 @@ class Paid:
 
 
 @dataclass
+class Facts:
+    """What the wording says about a settled event, beside the event itself: the hand's dealer and
+    honba, the wins paid, the claims not paid (頭ハネ), the tenpai seats, the noten riichi charged."""
+
+    dealer: int
+    honba: int
+    paid: list[Paid] = field(default_factory=list)
+    bumped: list[int] = field(default_factory=list)
+    tenpai: list[int] = field(default_factory=list)
+    noten_riichi: list[int] = field(default_factory=list)
+
+
+@dataclass
 class Outcome:
     """``fields``: the event's public fields; ``ends``: (how the hand ended: win / draw / abortive /
     chombo, the dealer keeps the deal) or ``None`` while the hand goes on; ``facts``: for the wording;
     ``documents``: the evaluate documents of wins entered as hands."""
 
-    fields: dict[str, Any]
+    facts: Facts
+    fields: dict[str, Any] = field(default_factory=dict)
     ends: tuple[str, bool] | None = None
-    facts: dict[str, Any] = field(default_factory=dict)
     documents: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -99,7 +112,7 @@ def _take_pot(t: Table, winner: int, ledger: Ledger) -> int:
     return pot
 
 
-def settle_ron(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_ron(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     rs, loser = t.rs, ev.loser
     assert loser is not None
     for w in ev.wins:
@@ -114,7 +127,6 @@ def settle_ron(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
     else:
         paid_seats = [w.winner for w in claims]
     bumped = [w.winner for w in claims if w.winner not in paid_seats]
-    out = Outcome(fields={})
     wins_out: list[dict[str, Any]] = []
     paid: list[Paid] = []
     for w in claims:
@@ -141,16 +153,13 @@ def settle_ron(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
     first = next((x["value"] for x in wins_out if x["status"] == "won"), None)
     out.fields = {"winners": paid_seats, "loser": loser, "value": first, "wins": wins_out,
                   "head_bumped": bumped if paid_seats else [], "sanchahou": not paid_seats}
-    out.facts = {"paid": paid, "loser": loser, "bumped": bumped, "claims": [w.winner for w in ev.wins],
-                 "honba": t.honba}
+    out.facts.paid, out.facts.bumped = paid, bumped
     out.ends = ("abortive", True) if not paid_seats else ("win", t.dealer in paid_seats)
-    return out
 
 
-def settle_tsumo(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_tsumo(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     rs, win = t.rs, ev.wins[0]
     _may_win(t, ev, win.winner)
-    out = Outcome(fields={})
     value = _value(t, ev, win, tsumo=True, spec=spec, out=out)
     by_role = value.by_role()
     each_honba = t.honba * rs.honba_value // (SEATS - 1)
@@ -161,10 +170,8 @@ def settle_tsumo(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
             t.pay(payer, win.winner, each_honba, ledger, honba=True)
     pot = _take_pot(t, win.winner, ledger)
     out.fields = {"winners": [win.winner], "value": value.public(), "pao": win.pao}
-    out.facts = {"paid": [Paid(win.winner, value, each_honba * (SEATS - 1), pot, win.pao)], "honba": t.honba,
-                 "dealer_won": win.winner == t.dealer}
+    out.facts.paid = [Paid(win.winner, value, each_honba * (SEATS - 1), pot, win.pao)]
     out.ends = ("win", win.winner == t.dealer)
-    return out
 
 
 def chombo(t: Table, offenders: list[int], ledger: Ledger) -> None:
@@ -193,37 +200,36 @@ def noten_payments(t: Table, tenpai: list[int], ledger: Ledger) -> None:
                 due -= amount
 
 
-def settle_draw(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_draw(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     noten_riichi = sorted(s for s in t.riichi if s not in ev.seats)
     if noten_riichi:  # seed 002 ⑳: ノーテンリーチは流局時チョンボ — the hand is void and replayed
         chombo(t, noten_riichi, ledger)
-        return Outcome({"tenpai": [], "chombo": noten_riichi}, ("chombo", False), {"noten_riichi": noten_riichi})
+        out.fields, out.ends, out.facts.noten_riichi = {"tenpai": [], "chombo": noten_riichi}, ("chombo", False), noten_riichi
+        return
     tenpai = sorted(s for s in ev.seats if s not in t.abandoned)
     noten_payments(t, tenpai, ledger)
-    return Outcome({"tenpai": tenpai, "chombo": []}, ("draw", t.dealer in tenpai), {"tenpai": tenpai})
+    out.fields, out.ends, out.facts.tenpai = {"tenpai": tenpai, "chombo": []}, ("draw", t.dealer in tenpai), tenpai
 
 
-def settle_chombo(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_chombo(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     assert ev.seat is not None
     chombo(t, [ev.seat], ledger)
-    return Outcome({"chombo": [ev.seat]}, ("chombo", False), {"offender": ev.seat})
+    out.fields, out.ends = {"chombo": [ev.seat]}, ("chombo", False)
 
 
-def settle_penalty(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_penalty(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     t.pay(ev.seat, POT, t.rs.penalty_value, ledger)
-    return Outcome({}, None, {"offender": ev.seat})
 
 
-def settle_abandon(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_abandon(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     assert ev.seat is not None
     if ev.seat in t.abandoned:
         raise _fail(ev, f"{t.name(ev.seat)} (seat {ev.seat}) already abandoned this hand",
                     f"{t.name(ev.seat)} はこの局ですでにアガリ放棄しています")
     t.abandoned.append(ev.seat)
-    return Outcome({}, None, {"player": ev.seat})
 
 
-def settle_abortive(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_abortive(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     """途中流局: no payments, the riichi sticks stay on the table, the dealer keeps the deal."""
     if not t.rs.abortive_draws:
         raise _fail(ev, "this rule set has no abortive draws", "このルールに途中流局はありません")
@@ -232,15 +238,14 @@ def settle_abortive(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
     if ev.kind == "suucha_riichi" and len(t.riichi) != SEATS:
         raise _fail(ev, f"四家立直 needs all four riichi in this hand (declared: {sorted(t.riichi)})",
                     f"四家立直には4人全員のリーチが必要です(リーチ: {sorted(t.riichi)})")
-    return Outcome({"kind": ev.kind}, ("abortive", True), {"kind": ev.kind})
+    out.fields, out.ends = {"kind": ev.kind}, ("abortive", True)
 
 
-def settle_nagashi(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
+def settle_nagashi(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> None:
     """流し満貫: each winner is paid a mangan tsumo, without honba or sticks; then the hand ends as a
     draw (no noten payments; the dealer keeps the deal when tenpai)."""
     if not t.rs.nagashi_mangan:
         raise _fail(ev, "this rule set has no nagashi mangan", "このルールに流し満貫はありません")
-    paid = []
     for w in ev.seats:
         _may_win(t, ev, w)
         value = win_value(Value(han=5), t.rs, dealer=w == t.dealer, tsumo=True)
@@ -248,10 +253,10 @@ def settle_nagashi(t: Table, ev: Event, ledger: Ledger, spec: Any) -> Outcome:
         for s in range(SEATS):
             if s != w:
                 t.pay(s, w, by_role["dealer" if s == t.dealer else "non_dealer"], ledger)
-        paid.append(Paid(w, value))
+        out.facts.paid.append(Paid(w, value))
     tenpai = sorted(s for s in ev.tenpai if s not in t.abandoned)
-    return Outcome({"winners": list(ev.seats), "value": paid[0].value.public(), "tenpai": tenpai},
-                   ("draw", t.dealer in tenpai), {"paid": paid, "dealer": t.dealer})
+    out.fields = {"winners": list(ev.seats), "value": out.facts.paid[0].value.public(), "tenpai": tenpai}
+    out.ends, out.facts.tenpai = ("draw", t.dealer in tenpai), tenpai
 
 
 SETTLE = {
@@ -263,4 +268,6 @@ SETTLE = {
 def settle(t: Table, ev: Event, ledger: Ledger, *, spec: Any) -> Outcome:
     """Apply one event (its riichi sticks first) to the table; the score changes go to ``ledger``."""
     place_riichi(t, ev, ledger)
-    return SETTLE[ev.type](t, ev, ledger, spec)
+    out = Outcome(Facts(dealer=t.dealer, honba=t.honba))
+    SETTLE[ev.type](t, ev, ledger, out, spec)
+    return out

@@ -2,19 +2,22 @@
 
 Nothing here moves points: each function reads the facts ``rules.game.settle`` returned.
 
->>> from rules.game.settle import Paid
+>>> from rules.game.events import parse
+>>> from rules.game.settle import Facts, Paid
 >>> from rules.game.value import WinValue
 >>> v = WinValue(han=3, fu=30, yakuman=0, limit=None, total=3900, payments=())
->>> ron({"paid": [Paid(1, v)], "loser": 0, "bumped": [], "claims": [1], "honba": 0}, ["A", "B", "C", "D"])
+>>> ev = parse({"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30}, 0)
+>>> ron(ev, Facts(dealer=0, honba=0, paid=[Paid(1, v)]), ["A", "B", "C", "D"])
 ('B が A から 3900 のロン(3翻30符)', 'B rons A for 3900 (3 han 30 fu)')
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from ..points import LIMIT_JA
-from .events import ABORTIVE_KINDS
+from .events import ABORTIVE_KINDS, Event
+from .settle import Facts
 from .value import WinValue
 
 Text = tuple[str, str]
@@ -62,15 +65,16 @@ def _tsumo_payment(v: WinValue, dealer_won: bool) -> Text:
     return text, text
 
 
-def ron(f: dict[str, Any], players: list[str]) -> Text:
-    loser = players[f["loser"]]
-    if not f["paid"]:
-        seats = _names(players, f["claims"])
+def ron(ev: Event, f: Facts, players: list[str]) -> Text:
+    assert ev.loser is not None
+    loser = players[ev.loser]
+    if not f.paid:
+        seats = _names(players, [w.winner for w in ev.wins])
         return f"三家和(流局): {seats} が {loser} からロン", f"triple ron (abortive draw): {seats} on {loser}"
     ja_parts, en_parts = [], []
-    for n, p in enumerate(f["paid"]):
+    for n, p in enumerate(f.paid):
         winner = players[p.winner]
-        extra_ja, extra_en = bonus_text(f["honba"], p.honba_points, p.pot) if n == 0 else ("", "")
+        extra_ja, extra_en = bonus_text(f.honba, p.honba_points, p.pot) if n == 0 else ("", "")
         if p.pao is not None:
             extra_ja += f"、{players[p.pao]} のパオ(半額)"
             extra_en += f", pao {players[p.pao]} pays half"
@@ -78,18 +82,18 @@ def ron(f: dict[str, Any], players: list[str]) -> Text:
         ja_parts.append(f"{winner} が {loser} から {p.value.total} のロン({vja}{extra_ja})")
         en_parts.append(f"{winner} rons {loser} for {p.value.total} ({ven}{extra_en})")
     ja, en = " / ".join(ja_parts), " / ".join(en_parts)
-    if f["bumped"]:
-        ja += f"(頭ハネ: {_names(players, f['bumped'])})"
-        en += f" (head bump: {_names(players, f['bumped'])})"
+    if f.bumped:
+        ja += f"(頭ハネ: {_names(players, f.bumped)})"
+        en += f" (head bump: {_names(players, f.bumped)})"
     return ja, en
 
 
-def tsumo(f: dict[str, Any], players: list[str]) -> Text:
-    p = f["paid"][0]
+def tsumo(f: Facts, players: list[str]) -> Text:
+    p = f.paid[0]
     winner = players[p.winner]
-    pay_ja, pay_en = _tsumo_payment(p.value, f["dealer_won"])
+    pay_ja, pay_en = _tsumo_payment(p.value, p.winner == f.dealer)
     vja, ven = value_text(p.value)
-    bonus_ja, bonus_en = bonus_text(f["honba"], p.honba_points, p.pot)
+    bonus_ja, bonus_en = bonus_text(f.honba, p.honba_points, p.pot)
     ja = f"{winner} のツモ {pay_ja}({vja}{bonus_ja}"
     en = f"{winner} tsumo {pay_en} ({ven}{bonus_en}"
     if p.pao is not None:
@@ -98,12 +102,12 @@ def tsumo(f: dict[str, Any], players: list[str]) -> Text:
     return ja + ")", en + ")"
 
 
-def draw(f: dict[str, Any], players: list[str], chombo_each: int) -> Text:
-    if f.get("noten_riichi"):
-        who = _names(players, f["noten_riichi"])
+def draw(f: Facts, players: list[str], chombo_each: int) -> Text:
+    if f.noten_riichi:
+        who = _names(players, f.noten_riichi)
         return (f"流局: ノーテンリーチで {who} のチョンボ(各{chombo_each}点、やり直し)",
                 f"draw: noten riichi, chombo by {who} ({chombo_each} to each, hand replayed)")
-    tenpai = f["tenpai"]
+    tenpai = f.tenpai
     if not tenpai:
         return "流局(全員ノーテン)", "draw (all noten)"
     if len(tenpai) == len(players):
@@ -111,34 +115,32 @@ def draw(f: dict[str, Any], players: list[str], chombo_each: int) -> Text:
     return f"流局(テンパイ: {_names(players, tenpai)})", f"draw (tenpai: {_names(players, tenpai)})"
 
 
-def nagashi(f: dict[str, Any], players: list[str]) -> Text:
+def nagashi(f: Facts, players: list[str]) -> Text:
     ja_parts, en_parts = [], []
-    for p in f["paid"]:
-        pay_ja, pay_en = _tsumo_payment(p.value, p.winner == f["dealer"])
+    for p in f.paid:
+        pay_ja, pay_en = _tsumo_payment(p.value, p.winner == f.dealer)
         ja_parts.append(f"{players[p.winner]} {pay_ja}")
         en_parts.append(f"{players[p.winner]} {pay_en}")
     return f"流し満貫: {' / '.join(ja_parts)}", f"nagashi mangan: {' / '.join(en_parts)}"
 
 
-def describe(kind: str, facts: dict[str, Any], players: list[str], *, chombo_each: int,
-             penalty_value: int, riichi: list[int]) -> dict[str, str]:
+def describe(ev: Event, f: Facts, players: list[str], *, chombo_each: int, penalty_value: int) -> dict[str, str]:
     """The ``{"ja", "en"}`` description of one settled event, with the riichi declared in it."""
-    simple: dict[str, Callable[[], Text]] = {
-        "chombo": lambda: (f"{players[facts['offender']]} のチョンボ(各{chombo_each}点、やり直し)",
-                           f"chombo by {players[facts['offender']]} ({chombo_each} to each, hand replayed)"),
-        "penalty": lambda: (f"{players[facts['offender']]} の罰符 {penalty_value}点(供託)",
-                            f"penalty: {players[facts['offender']]} puts {penalty_value} on the table"),
-        "abandon": lambda: (f"{players[facts['player']]} のアガリ放棄",
-                            f"{players[facts['player']]} abandons the hand (アガリ放棄)"),
-        "abortive": lambda: (f"途中流局({ABORTIVE_KINDS[facts['kind']][0]})",
-                             f"abortive draw ({ABORTIVE_KINDS[facts['kind']][1]})"),
-        "ron": lambda: ron(facts, players),
-        "tsumo": lambda: tsumo(facts, players),
-        "draw": lambda: draw(facts, players, chombo_each),
-        "nagashi": lambda: nagashi(facts, players),
+    who = players[ev.seat] if ev.seat is not None else ""
+    texts: dict[str, Callable[[], Text]] = {
+        "chombo": lambda: (f"{who} のチョンボ(各{chombo_each}点、やり直し)",
+                           f"chombo by {who} ({chombo_each} to each, hand replayed)"),
+        "penalty": lambda: (f"{who} の罰符 {penalty_value}点(供託)", f"penalty: {who} puts {penalty_value} on the table"),
+        "abandon": lambda: (f"{who} のアガリ放棄", f"{who} abandons the hand (アガリ放棄)"),
+        "abortive": lambda: (f"途中流局({ABORTIVE_KINDS[ev.kind or ''][0]})",
+                             f"abortive draw ({ABORTIVE_KINDS[ev.kind or ''][1]})"),
+        "ron": lambda: ron(ev, f, players),
+        "tsumo": lambda: tsumo(f, players),
+        "draw": lambda: draw(f, players, chombo_each),
+        "nagashi": lambda: nagashi(f, players),
     }
-    ja, en = simple[kind]()
-    if riichi:
-        ja += f"(リーチ: {_names(players, riichi)})"
-        en += f" (riichi: {_names(players, riichi)})"
+    ja, en = texts[ev.type]()
+    if ev.riichi:
+        ja += f"(リーチ: {_names(players, list(ev.riichi))})"
+        en += f" (riichi: {_names(players, list(ev.riichi))})"
     return {"ja": ja, "en": en}
