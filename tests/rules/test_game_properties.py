@@ -166,23 +166,30 @@ def expected_flow(ev: dict, rs) -> tuple[int, int, str | None]:
     else:
         keeps, outcome = dealer in ev["winners"], "win"
         nr, nh = (r, h + 1) if keeps else (r + 1, 0)
-    scores, target = ev["scores"], rs.return_points
+    return nr, nh, expected_end(ev, rs, r, outcome, keeps)
+
+
+def expected_end(ev: dict, rs, r: int, outcome: str, keeps: bool) -> str | None:
+    """How the game ends after a hand (RULES.md §6; oracles/README.md for 西入 and オーラス止め)."""
+    scores, dealer, target = ev["scores"], ev["dealer"], rs.return_points
     judged = [scores[s] - (honba_part(ev, rs)[s] if rs.bust_ignores_honba else 0) for s in range(4)]
-    ended = None
     if rs.bust and min(judged) < 0:
-        ended = "bust"
-    elif r >= 8 and max(scores) >= target:
-        ended = "west_target"
-    elif r in (7, 11) and outcome != "chombo":
-        if not keeps:
-            if not (rs.west_round and r == 7 and max(scores) < target):
-                ended = "south_4" if r == 7 else "west_4"
-        elif is_rank_one(scores, dealer, rs) and (not rs.west_round or scores[dealer] >= target):
-            if outcome == "win" and rs.agari_yame:
-                ended = "agari_yame"
-            elif outcome == "draw" and rs.tenpai_yame:
-                ended = "tenpai_yame"
-    return nr, nh, ended
+        return "bust"
+    if r < 7 or outcome in ("chombo", "abortive"):
+        return None
+    someone_at_target = max(scores) >= target
+    dealer_top = is_rank_one(scores, dealer, rs)
+    if keeps and not dealer_top:
+        return None  # the dealer's 連荘 is never cut
+    if keeps:
+        yame = rs.agari_yame if outcome == "win" else rs.tenpai_yame
+        last_hand = r == 11 or not rs.west_round
+        if yame and (last_hand or scores[dealer] >= target):
+            return "agari_yame" if outcome == "win" else "tenpai_yame"
+        return "west_target" if r >= 8 and someone_at_target else None
+    if r >= 8:
+        return "west_target" if someone_at_target else ("west_4" if r == 11 else None)
+    return None if rs.west_round and not someone_at_target else "south_4"
 
 
 def check_game(doc: dict, outs: list[dict]) -> None:

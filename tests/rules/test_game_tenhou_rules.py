@@ -189,3 +189,28 @@ def test_oka_without_rounding():
     r = final_result([40000, 30000, 20000, 10000], rs)
     # 2nd: 0 + 4000, 3rd: -10000 - 4000, 4th: -20000 - 12000; the top: +10000 + 12000 + 20000 oka
     assert r["net"] == [42000, 4000, -14000, -32000]
+
+
+def test_in_the_west_the_dealer_keeps_the_deal_unless_top_even_past_30000():
+    # 西1局 8本場 (dealer A): C deals into A (1翻30符 1500 + honba 2400) and B (満貫 8000): ダブロン
+    west = [NOTEN_DRAW] * 8
+    ron = {"type": "ron", "loser": 2, "wins": [{"winner": 0, "han": 1, "fu": 30}, {"winner": 1, "han": 5}]}
+    out = run(west + [ron])
+    assert out["events"][-1]["scores"] == [25000 + 1500 + 2400, 33000, 25000 - 11900, 25000]
+    # B has 33000, but the dealer A won and is not top: 連荘, as at Tenhou
+    assert not out["ended"] and (out["state"]["round"], out["state"]["honba"]) == ("W1", 9)
+    # the next hand someone at 30000 ends it once the deal does not stay with a dealer below the top
+    out = run(west + [ron, NOTEN_DRAW])
+    assert out["ended_by"] == "west_target"
+
+
+def test_west_4_is_the_last_hand():
+    to_west_4 = [NOTEN_DRAW] * 11  # 西4局 11本場, dealer D, nobody at 30000
+    out = run(to_west_4 + [{"type": "draw", "tenpai": [3]}])  # D top with 28000: over even below 30000
+    assert out["ended_by"] == "tenpai_yame"
+    out = run(to_west_4 + [{"type": "draw", "tenpai": [3]}],
+              {"preset": "ariari", "options": {"west_round": True, "return_points": 30000}})
+    assert not out["ended"] and out["state"]["round"] == "W4"  # no テンパイ止め: 連荘
+    out = run(to_west_4 + [{"type": "abortive", "kind": "kyuushu"}])
+    assert not out["ended"]
+    assert run(to_west_4 + [{"type": "draw", "tenpai": [0]}])["ended_by"] == "west_4"
