@@ -87,6 +87,7 @@ class RuleSet:
     multi_ron: str = "atamahane"
     triple_ron_draw: bool = False  # 三家和: three claims = abortive draw
     pao: bool = True  # 大三元 / 大四喜
+    pao_pays_ron_honba: bool = False  # パオのロン: 本場もパオ払い (天鳳); off: the discarder pays it
     bust: bool = True  # トビ ends the game (tournament: off)
     bust_ignores_honba: bool = True  # 積み棒は除外
     agari_yame: bool = False
@@ -171,7 +172,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         # Tenhou's game rules (oracles/README.md): 途中流局, 流し満貫, アガリ止め/テンパイ止め, 西入,
         # トビ with honba, 30000 返し, uma 20/10, the raw score rounded to 1000, the top takes the rest.
         "abortive_draws": True, "nagashi_mangan": True, "agari_yame": True, "tenpai_yame": True,
-        "west_round": True, "bust_ignores_honba": False, "return_points": 30000,
+        "west_round": True, "bust_ignores_honba": False, "return_points": 30000, "pao_pays_ron_honba": True,
         "uma": (20000, 10000, -10000, -20000), "score_rounding": "shisha_gonyu", "top_takes_remainder": True,
     },
 }

@@ -146,7 +146,8 @@ def settle_ron(t: Table, ev: Event, ledger: Ledger, out: Outcome, spec: Any) -> 
             t.pay(loser, w.winner, value.total - half, ledger)
         if w.winner == paid_seats[0]:  # 上家取り: honba and sticks to the claimant nearest the discarder
             line.honba_points = t.honba * rs.honba_value
-            t.pay(loser, w.winner, line.honba_points, ledger, honba=True)
+            honba_payer = w.pao if w.pao is not None and rs.pao_pays_ron_honba else loser
+            t.pay(honba_payer, w.winner, line.honba_points, ledger, honba=True)
             line.pot = _take_pot(t, w.winner, ledger)
         paid.append(line)
         wins_out.append({"winner": w.winner, "value": value.public(), "status": "won", "pao": w.pao})

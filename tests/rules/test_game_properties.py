@@ -133,7 +133,8 @@ def honba_part(ev: dict, rs) -> list[int]:
     part = [0] * 4
     h = ev["honba"] * rs.honba_value
     if ev["type"] == "ron" and ev["winners"]:
-        part[ev["loser"]] -= h
+        first = next(w for w in ev["wins"] if w["winner"] == ev["winners"][0])
+        part[first["pao"] if first["pao"] is not None and rs.pao_pays_ron_honba else ev["loser"]] -= h
         part[ev["winners"][0]] += h
     elif ev["type"] == "tsumo":
         w = ev["winners"][0]

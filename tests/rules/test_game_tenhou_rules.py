@@ -21,7 +21,7 @@ def run(hands, ruleset="tenhou"):
 
 def test_ariari_has_none_of_tenhous_game_rules():
     ariari, tenhou = get_ruleset("ariari"), get_ruleset("tenhou")
-    for option in ("abortive_draws", "nagashi_mangan", "agari_yame", "tenpai_yame", "west_round",
+    for option in ("abortive_draws", "nagashi_mangan", "agari_yame", "tenpai_yame", "west_round", "pao_pays_ron_honba",
                    "top_takes_remainder"):
         assert getattr(ariari, option) is False and getattr(tenhou, option) is True, option
     assert ariari.score_rounding == "none" and tenhou.score_rounding == "shisha_gonyu"
@@ -137,6 +137,15 @@ def test_west_round_is_sudden_death():
     out = run([NOTEN_DRAW] * 8 + [{"type": "ron", "winner": 2, "loser": 1, "han": 5}])  # C 33000
     assert out["ended_by"] == "west_target"
     assert run([NOTEN_DRAW] * 12)["ended_by"] == "west_4"
+
+
+def test_pao_pays_the_honba_of_a_ron_under_tenhou():
+    hands = [{"type": "draw", "tenpai": [0]}]  # 東1局1本場
+    ron = {"type": "ron", "winner": 1, "loser": 3, "yakuman": 1, "pao": 2}
+    # B's yakuman 32000: 16000 from the pao C and 16000 from the discarder D; the 300 from C at Tenhou
+    assert run(hands + [ron])["events"][-1]["deltas"] == [0, 32300, -16300, -16000]
+    # seed 002 (ariari): the discarder pays the honba
+    assert run(hands + [ron], "ariari")["events"][-1]["deltas"] == [0, 32300, -16000, -16300]
 
 
 def test_bust_counts_honba_under_tenhou():
