@@ -448,8 +448,9 @@ def test_hand_must_not_set_what_the_game_fills():
 
 
 # --------------------------------------------------------------------------- how play uses rules.evaluate
-# A stand-in for the core engine (rules.game.value._evaluate, the one call into it), so that what the game sends and how it reads the answer are tested
-# on their own: it records the document and scores a fixed 3翻40符 (or the yakuman count in "y").
+# A stand-in for the core engine (rules.game.value._evaluate, the one call into it), so that what the
+# game sends and how it reads the answer are tested on their own: it records the document and scores a
+# fixed 3翻40符 (or the yakuman count in "y").
 
 class FakeEvaluate:
     def __init__(self, legal=True, error=None):
