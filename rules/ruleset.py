@@ -30,6 +30,14 @@ CHOICES: dict[str, tuple] = {
     "tie_break": ("seat", "split"),
     "shibari": (1, 2),
     "double_wind_pair_fu": (2, 4),
+    "score_rounding": ("none", "shisha_gonyu", "gosha_rokunyu"),
+}
+# Sane bounds of the integer options (points are per player; ``uma`` per entry).
+BOUNDS: dict[str, tuple[int, int]] = {
+    "start_points": (1000, 1_000_000), "return_points": (0, 1_000_000), "riichi_stick": (100, 100_000),
+    "honba_value": (0, 100_000), "noten_total": (0, 100_000), "chombo_each": (0, 1_000_000),
+    "penalty_value": (0, 1_000_000), "riichi_min_score": (0, 1_000_000), "yakuman_cap": (1, 10),
+    "uma": (-1_000_000, 1_000_000),
 }
 
 
@@ -50,7 +58,7 @@ class RuleSet:
     double_wind_pair_fu: int = 4  # fu for a pair of 連風牌
     rinshan_haitei_combine: bool = False  # 嶺上開花と海底摸月の複合
     renhou: str = "off"  # 人和
-    nagashi_mangan: bool = False  # 流し満貫
+    nagashi_mangan: bool = False  # 流し満貫: the game's "nagashi" event, paid as a mangan tsumo
     shibari: int = 1  # 1翻縛り / 2 = 両翻縛り
 
     # --- 完全先付け (RULES.md §5); all off in ariari ---
@@ -79,6 +87,7 @@ class RuleSet:
     multi_ron: str = "atamahane"
     triple_ron_draw: bool = False  # 三家和: three claims = abortive draw
     pao: bool = True  # 大三元 / 大四喜
+    pao_pays_ron_honba: bool = False  # パオのロン: 本場もパオ払い (天鳳); off: the discarder pays it
     bust: bool = True  # トビ ends the game (tournament: off)
     bust_ignores_honba: bool = True  # 積み棒は除外
     agari_yame: bool = False
@@ -86,6 +95,9 @@ class RuleSet:
     west_round: bool = False  # 西入
     leftover_sticks_to_top: bool = True
     riichi_min_score: int = 1000  # 持ち点1000点未満でのリーチ不可
+    abortive_draws: bool = False  # 途中流局: the "abortive" event (九種九牌 四風連打 四家立直 四開槓 三家和)
+    score_rounding: str = "none"  # 素点の丸め before 順位点: none / shisha_gonyu 四捨五入 / gosha_rokunyu 五捨六入
+    top_takes_remainder: bool = False  # トップ取り: the top's net makes the nets sum to 0 (オカ and rounding)
 
     def replace(self, **options: Any) -> "RuleSet":
         """A copy with some options changed; unknown names or wrong types raise ``RulesetError``."""
@@ -119,8 +131,14 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
                 raise RulesetError(f"option '{key}' must be an integer, not {value!r}",
                                    ja=f"ルール項目 {key} は整数で指定してください({value!r})")
         elif isinstance(default, str) and not isinstance(value, str):
-            raise RulesetError(f"option '{key}' must be a string, not {value!r}",
-                               ja=f"ルール項目 {key} は文字列で指定してください({value!r})")
+            raise RulesetError(f"option '{key}' must be a string, not {value!r}"[:200],
+                               ja=f"ルール項目 {key} は文字列で指定してください({value!r})"[:200])
+        elif isinstance(default, str) and len(value) > 60:
+            raise RulesetError(f"option '{key}' is longer than 60 characters", ja=f"ルール項目 {key} は60文字以内です")
+        low, high = BOUNDS.get(key, (None, None))
+        if low is not None and any(not low <= v <= high for v in (value if key == "uma" else [value])):
+            raise RulesetError(f"option '{key}' must be from {low} to {high}",
+                               ja=f"ルール項目 {key} は{low}〜{high}の範囲で指定してください")
         if key in CHOICES and value not in CHOICES[key]:
             allowed = ", ".join(map(str, CHOICES[key]))
             raise RulesetError(f"option '{key}' must be one of {allowed}, not {value!r}",
@@ -152,6 +170,11 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         # real Tenhou pays 四暗刻単騎, 国士十三面, 純正九蓮 and 大四喜 as single yakuman (RULES.md §4)
         "red_fives": True, "kiriage_mangan": False, "yakuman_add_up": True, "double_yakuman_hands": False,
         "yakuman_cap": 6, "multi_ron": "double_ron", "triple_ron_draw": True,
+        # Tenhou's game rules (oracles/README.md): 途中流局, 流し満貫, アガリ止め/テンパイ止め, 西入,
+        # トビ with honba, 30000 返し, uma 20/10, the raw score rounded to 1000, the top takes the rest.
+        "abortive_draws": True, "nagashi_mangan": True, "agari_yame": True, "tenpai_yame": True,
+        "west_round": True, "bust_ignores_honba": False, "return_points": 30000, "pao_pays_ron_honba": True,
+        "uma": (20000, 10000, -10000, -20000), "score_rounding": "shisha_gonyu", "top_takes_remainder": True,
     },
 }
 

@@ -266,7 +266,7 @@ class HanchanResult(models.Model):
     @property
     def net_text(self) -> str:
         """Net in thousands with one decimal: +19.6."""
-        return f"{self.net / 1000:+.1f}"
+        return rules.net_text(self.net)
 
 
 class SetupToken(models.Model):

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+import rules
 
 from ..models import ClubDay, Hanchan, HanchanResult
 
@@ -35,5 +36,5 @@ def clubday_totals(*, clubday: ClubDay) -> list[dict[str, Any]]:
         row["ranks"].append(r.rank)
     rows = sorted(totals.values(), key=lambda row: (-row["net"], row["member"].kana))
     for row in rows:
-        row["net_text"] = f"{row['net'] / 1000:+.1f}"
+        row["net_text"] = rules.net_text(row["net"])
     return rows

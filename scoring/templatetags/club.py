@@ -7,6 +7,8 @@ from typing import Any
 from django import template
 from django.utils.translation import get_language
 
+import rules
+
 register = template.Library()
 
 
@@ -27,7 +29,7 @@ def thousands(points: Any) -> str:
     ('+12.0', '-4.0', '+0.0', 'x')
     """
     try:
-        return f"{int(points) / 1000:+.1f}"
+        return rules.net_text(int(points))
     except (TypeError, ValueError):
         return str(points)
 

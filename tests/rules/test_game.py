@@ -448,8 +448,9 @@ def test_hand_must_not_set_what_the_game_fills():
 
 
 # --------------------------------------------------------------------------- how play uses rules.evaluate
-# A stand-in for the core engine, so that what the game sends and how it reads the answer are tested
-# on their own: it records the document and scores a fixed 3翻40符 (or the yakuman count in "y").
+# A stand-in for the core engine (rules.game.value._evaluate, the one call into it), so that what the
+# game sends and how it reads the answer are tested on their own: it records the document and scores a
+# fixed 3翻40符 (or the yakuman count in "y").
 
 class FakeEvaluate:
     def __init__(self, legal=True, error=None):
@@ -472,12 +473,11 @@ class FakeEvaluate:
 
 @pytest.fixture
 def fake(monkeypatch):
-    import sys
-    import types
+    import rules.game.value
 
     def install(**kw):
         f = FakeEvaluate(**kw)
-        monkeypatch.setitem(sys.modules, "rules.evaluate", types.SimpleNamespace(evaluate=f.evaluate))
+        monkeypatch.setattr(rules.game.value, "_evaluate", f.evaluate)
         return f
     return install
 
@@ -487,7 +487,8 @@ def test_hand_doc_gets_winds_and_tsumo_from_the_game(fake):
     # 東2局1本場 (dealer B): C tsumo; C (seat 2) is 南家 when B deals
     out = run([NOTEN_DRAW, {"type": "tsumo", "winner": 2, "hand": {"hand": "x"}}])
     doc = f.docs[0]
-    assert (doc["seat_wind"], doc["round_wind"], doc["tsumo"], doc["honba"], doc["sticks"]) == ("S", "E", True, 0, 0)
+    # honba and sticks are the table's (the document is the one next_hand shows); the game pays them itself
+    assert (doc["seat_wind"], doc["round_wind"], doc["tsumo"], doc["honba"], doc["sticks"]) == ("S", "E", True, 1, 0)
     assert doc["ruleset"] == "ariari" and doc["hand"] == "x"
     # non-dealer tsumo 3翻40符 = 40×2^5 = 1280: dealer 2600, others 1300; plus 100 each for 1本場
     assert out["events"][1]["deltas"] == [-1400, -2700, 2600 + 1300 + 1300 + 300, -1400]
