@@ -32,12 +32,13 @@ CHOICES: dict[str, tuple] = {
     "double_wind_pair_fu": (2, 4),
     "score_rounding": ("none", "shisha_gonyu", "gosha_rokunyu"),
 }
-# Sane bounds of the integer options (points are per player; ``uma`` per entry).
-BOUNDS: dict[str, tuple[int, int]] = {
-    "start_points": (1000, 1_000_000), "return_points": (0, 1_000_000), "riichi_stick": (100, 100_000),
-    "honba_value": (0, 100_000), "noten_total": (0, 100_000), "chombo_each": (0, 1_000_000),
-    "penalty_value": (0, 1_000_000), "riichi_min_score": (0, 1_000_000), "yakuman_cap": (1, 10),
-    "uma": (-1_000_000, 1_000_000),
+# Sane bounds of the integer options, with the unit they move in (points are per player; ``uma``
+# per entry). A typo like 250000 or -300 for a stick would otherwise settle whole club days wrongly.
+BOUNDS: dict[str, tuple[int, int, int]] = {
+    "start_points": (1000, 200_000, 100), "return_points": (0, 200_000, 100),
+    "riichi_stick": (100, 10_000, 100), "honba_value": (0, 3000, 100), "noten_total": (0, 30_000, 100),
+    "chombo_each": (0, 100_000, 100), "penalty_value": (0, 100_000, 100),
+    "riichi_min_score": (0, 100_000, 100), "yakuman_cap": (1, 10, 1), "uma": (-200_000, 200_000, 100),
 }
 
 
@@ -135,10 +136,12 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
                                ja=f"ルール項目 {key} は文字列で指定してください({value!r})"[:200])
         elif isinstance(default, str) and len(value) > 60:
             raise RulesetError(f"option '{key}' is longer than 60 characters", ja=f"ルール項目 {key} は60文字以内です")
-        low, high = BOUNDS.get(key, (None, None))
-        if low is not None and any(not low <= v <= high for v in (value if key == "uma" else [value])):
-            raise RulesetError(f"option '{key}' must be from {low} to {high}",
-                               ja=f"ルール項目 {key} は{low}〜{high}の範囲で指定してください")
+        low, high, step = BOUNDS.get(key, (None, None, 1))
+        if low is not None and any(not (low <= v <= high and v % step == 0)
+                                   for v in (value if key == "uma" else [value])):
+            unit, unit_ja = (f" in steps of {step}", f"({step}単位)") if step > 1 else ("", "")
+            raise RulesetError(f"option '{key}' must be from {low} to {high}{unit}",
+                               ja=f"ルール項目 {key} は{low}〜{high}の範囲{unit_ja}で指定してください")
         if key in CHOICES and value not in CHOICES[key]:
             allowed = ", ".join(map(str, CHOICES[key]))
             raise RulesetError(f"option '{key}' must be one of {allowed}, not {value!r}",

@@ -54,44 +54,6 @@ class Member(models.Model):
         return reverse("member-update", args=[self.pk])
 
 
-# Sane bounds for the rule-set numbers (points): (lowest, highest, step). A typo like 250000 or
-# -300 for a stick would otherwise settle whole club days wrongly.
-RULESET_BOUNDS: dict[str, tuple[int, int, int]] = {
-    "start_points": (1000, 200000, 100),
-    "return_points": (1000, 200000, 100),
-    "riichi_stick": (0, 10000, 100),
-    "honba_value": (0, 3000, 100),
-    "noten_total": (0, 30000, 100),
-    "chombo_each": (0, 100000, 100),
-    "penalty_value": (0, 100000, 100),
-    "riichi_min_score": (0, 100000, 100),
-    "yakuman_cap": (1, 6, 1),
-    "shibari": (1, 4, 1),
-    "double_wind_pair_fu": (2, 4, 2),
-    "uma": (-200000, 200000, 100),  # each of the four
-}
-
-
-def ruleset_bounds_errors(options: dict[str, Any]) -> list[str]:
-    """Messages for rule-set numbers outside ``RULESET_BOUNDS`` (types are checked by the engine).
-
-    >>> ruleset_bounds_errors({"start_points": 25000, "riichi_stick": -1000})
-    ['riichi_stick は 0〜10000 の範囲(100 単位)で指定してください(-1000)']
-    >>> ruleset_bounds_errors({"uma": [30000, 10000, -10000, 10**9]})
-    ['uma は -200000〜200000 の範囲(100 単位)で指定してください(1000000000)']
-    """
-    errors = []
-    for key, (low, high, step) in RULESET_BOUNDS.items():
-        value = options.get(key)
-        values = value if key == "uma" and isinstance(value, (list, tuple)) else [value]
-        for v in values:
-            if isinstance(v, int) and not isinstance(v, bool) and not (low <= v <= high and v % step == 0):
-                unit = f"({step} 単位)" if step > 1 else ""
-                errors.append(f"{key} は {low}〜{high} の範囲{unit}で指定してください({v})")
-                break
-    return errors
-
-
 class RuleSet(models.Model):
     """A rule set the club plays: a preset of ``rules.PRESETS`` plus option overrides."""
 
@@ -115,9 +77,6 @@ class RuleSet(models.Model):
     def clean(self) -> None:
         if not isinstance(self.options, dict):
             raise ValidationError({"options": _("変更する項目は JSON のオブジェクトで書いてください")})
-        out_of_range = ruleset_bounds_errors(self.options)
-        if out_of_range:
-            raise ValidationError({"options": out_of_range})
         try:
             rules.get_ruleset(self.spec())
         except rules.RulesError as exc:

@@ -8,6 +8,7 @@ their rule-set presets) exactly as ``make run`` does, and no test transaction hi
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -28,6 +29,16 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+SETUP_URLS: dict[str, str | None] = {}  # server URL -> the first-run URL clubstart printed for it
+
+
+@pytest.fixture(scope="session")
+def setup_url(server_url) -> str:
+    if not SETUP_URLS.get(server_url):
+        pytest.fail("clubstart printed no setup URL for the fresh database")
+    return SETUP_URLS[server_url]
 
 
 def _free_port() -> int:
@@ -60,6 +71,11 @@ def server_url(tmp_path_factory) -> Iterator[str]:
                 time.sleep(0.2)
         else:
             pytest.fail("runserver did not answer within 20 s")
+        # The first-run URL, exactly as `make run` prints it (clubstart issues the one-time token).
+        printed = subprocess.run([sys.executable, "manage.py", "clubstart", "--no-serve", "--port", str(port)],
+                                 cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout
+        setup = re.search(r"http://\S+/setup/\?token=\S+", printed)
+        SETUP_URLS[url] = setup.group(0).replace("localhost", "127.0.0.1") if setup else None
         yield url
     finally:
         proc.terminate()

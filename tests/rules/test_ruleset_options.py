@@ -7,7 +7,8 @@ from rules.ruleset import BOUNDS, CHOICES
 
 
 @pytest.mark.parametrize("options, fragment", [
-    ({"riichi_stick": 0}, "'riichi_stick' must be from 100 to 100000"),
+    ({"riichi_stick": 0}, "'riichi_stick' must be from 100 to 10000 in steps of 100"),
+    ({"start_points": 25050}, "'start_points' must be from 1000 to 200000 in steps of 100"),
     ({"start_points": 10 ** 12}, "'start_points' must be from 1000"),
     ({"yakuman_cap": 0}, "'yakuman_cap' must be from 1 to 10"),
     ({"uma": [20000, 10000, -10000, -(10 ** 9)]}, "'uma' must be from"),
@@ -31,8 +32,8 @@ def test_every_bounded_or_chosen_option_is_a_field_and_the_presets_respect_them(
     assert set(BOUNDS) <= set(fields) and set(CHOICES) <= set(fields)
     for name in ("ariari", "shimamachi", "sakizuke_a", "kanzen_sakizuke", "shingendai", "tenhou"):
         rs = get_ruleset(name)
-        for key, (low, high) in BOUNDS.items():
+        for key, (low, high, step) in BOUNDS.items():
             values = getattr(rs, key) if key == "uma" else [getattr(rs, key)]
-            assert all(low <= v <= high for v in values), (name, key)
+            assert all(low <= v <= high and v % step == 0 for v in values), (name, key)
         for key, allowed in CHOICES.items():
             assert getattr(rs, key) in allowed, (name, key)

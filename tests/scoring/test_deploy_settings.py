@@ -72,6 +72,8 @@ def test_check_deploy_is_clean_behind_the_https_proxy(monkeypatch):
     monkeypatch.setenv("CLUB_HTTPS", "1")
     monkeypatch.setenv("DJANGO_ALLOWED_HOSTS", "club.example.jp")
     monkeypatch.delenv("DJANGO_DEBUG", raising=False)
+    # set by the end-to-end fixtures of the same pytest run (Playwright's loop); never in deployment
+    monkeypatch.delenv("DJANGO_ALLOW_ASYNC_UNSAFE", raising=False)
     import clubsite.settings as module
 
     try:

@@ -17,6 +17,7 @@ def post(client, options: str):
     ('{"start_points": 250000000}', "start_points"),
     ('{"start_points": 25050}', "start_points"),
     ('{"riichi_stick": -1000}', "riichi_stick"),
+    ('{"riichi_stick": 0}', "riichi_stick"),
     ('{"honba_value": 99999999999999999999}', "honba_value"),
     ('{"noten_total": -3000}', "noten_total"),
     ('{"uma": [30000, 10000, -10000, -9000000]}', "uma"),
@@ -28,7 +29,7 @@ def test_numbers_out_of_range_are_refused_naming_the_option(client_as, admin_use
 
 
 @pytest.mark.parametrize("options", ['{"start_points": 30000, "return_points": 30000}',
-                                     '{"riichi_stick": 0, "honba_value": 1500}',
+                                     '{"riichi_stick": 500, "honba_value": 1500}',
                                      '{"uma": [20000, 10000, -10000, -20000]}'])
 def test_sane_numbers_are_accepted(client_as, admin_user, options):
     assert post(client_as(admin_user), options).status_code == 302
