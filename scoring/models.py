@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 import rules
 
@@ -34,6 +35,10 @@ class Member(models.Model):
     kana = models.CharField(_("よみがな"), max_length=100)
     number = models.PositiveIntegerField(_("会員番号"), unique=True)
     active = models.BooleanField(_("在籍"), default=True)
+    # the login of this member, if any ("my results")
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="member", verbose_name=_("ユーザー"))
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["kana", "number"]
@@ -61,6 +66,7 @@ class RuleSet(models.Model):
     preset = models.CharField(_("元のプリセット"), max_length=40,
                               choices=[(k, v) for k, v in rules.PRESET_LABELS.items()], default="ariari")
     options = models.JSONField(_("変更する項目"), default=dict, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
@@ -89,7 +95,7 @@ class RuleSet(models.Model):
 class ClubDay(models.Model):
     """例会: one meeting day of the club, played under one rule set."""
 
-    date = models.DateField(_("日付"))
+    date = models.DateField(_("日付"), db_index=True)
     venue = models.CharField(_("会場"), max_length=100, blank=True)
     ruleset = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("ルール"))
 
@@ -125,6 +131,9 @@ class Hanchan(models.Model):
     seat1 = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("南家"))
     seat2 = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("西家"))
     seat3 = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("北家"))
+    # blank: the club day's rule set
+    ruleset = models.ForeignKey(RuleSet, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                verbose_name=_("ルール"))
     state = models.CharField(_("状態"), max_length=10, choices=State.choices, default=State.IN_PLAY)
     mode = models.CharField(_("記録方法"), max_length=10, choices=Mode.choices, default=Mode.HANDS)
     closed_early = models.BooleanField(_("途中終了"), default=False)
@@ -133,6 +142,7 @@ class Hanchan(models.Model):
     # bumped by every write; a form carries the version it was built from (stale forms are refused)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords(excluded_fields=["version"])
 
     class Meta:
         ordering = ["clubday", "table", "number"]
@@ -150,9 +160,14 @@ class Hanchan(models.Model):
     def members(self) -> list[Member]:
         return [self.seat0, self.seat1, self.seat2, self.seat3]
 
+    @property
+    def ruleset_in_force(self) -> "RuleSet":
+        """The hanchan's own rule set, or else its club day's."""
+        return self.ruleset or self.clubday.ruleset
+
     def game_doc(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         """The ``rules.play`` document of this hanchan with ``events`` as its hands."""
-        return {"ruleset": self.clubday.ruleset.spec(), "players": self.player_names(), "hands": events}
+        return {"ruleset": self.ruleset_in_force.spec(), "players": self.player_names(), "hands": events}
 
     def player_names(self) -> list[str]:
         """Four distinct names for ``rules.play`` (a member number is added when two names clash)."""
@@ -173,6 +188,9 @@ class HandRecord(models.Model):
     scores_after = models.JSONField(default=list)
     label = models.CharField(max_length=40, blank=True)
     description = models.CharField(max_length=300, blank=True)
+    # the input's history (edits, deletes; a deleted hand can be restored from it). The cache
+    # columns are written with update() and make no history rows.
+    history = HistoricalRecords(excluded_fields=["deltas", "scores_after", "label", "description"])
 
     class Meta:
         ordering = ["hanchan", "order"]
@@ -196,6 +214,7 @@ class FinalScoreSheet(models.Model):
     sticks = models.PositiveSmallIntegerField(default=0)  # riichi sticks left on the table
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     entered_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["hanchan", "-pk"]
@@ -214,6 +233,20 @@ class HanchanResult(models.Model):
     rank = models.PositiveSmallIntegerField(_("順位"))
     uma = models.IntegerField(_("順位点"))
     net = models.IntegerField(_("成績"))
+    # Per-player figures of the hands of this hanchan (a rollup for the boards, written with the
+    # result from the same replay); ``recorded`` is false for a paper sheet (no hands).
+    recorded = models.BooleanField(default=False)
+    hands = models.PositiveSmallIntegerField(default=0)  # hands dealt (wins, draws, abortive draws)
+    wins = models.PositiveSmallIntegerField(default=0)
+    deal_ins = models.PositiveSmallIntegerField(default=0)  # 放銃
+    riichis = models.PositiveSmallIntegerField(default=0)
+    win_points = models.PositiveIntegerField(default=0)  # the value of this player's wins (no honba/sticks)
+    yakuman = models.PositiveSmallIntegerField(default=0)
+    chombo = models.PositiveSmallIntegerField(default=0)
+    # skill rating after this hanchan (openskill), recomputed in date order when results change
+    rating_mu = models.FloatField(null=True, blank=True)
+    rating_sigma = models.FloatField(null=True, blank=True)
+    history = HistoricalRecords(excluded_fields=["rating_mu", "rating_sigma"])
 
     class Meta:
         ordering = ["hanchan", "rank", "seat"]
@@ -226,6 +259,49 @@ class HanchanResult(models.Model):
     def net_text(self) -> str:
         """Net in thousands with one decimal: +19.6."""
         return rules.net_text(self.net)
+
+
+class Dispute(models.Model):
+    """物言い: a member flags a recorded hand with a comment; an officer (admin or 審判) rules on it:
+    upheld as recorded, or amended (the hand replaced, the hanchan re-settled)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("審議中")
+        UPHELD = "upheld", _("記録どおり")
+        AMENDED = "amended", _("訂正")
+
+    hanchan = models.ForeignKey(Hanchan, on_delete=models.CASCADE, related_name="disputes")
+    hand = models.ForeignKey(HandRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="disputes")
+    hand_number = models.PositiveIntegerField()  # #n as shown when it was flagged
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    opened_at = models.DateTimeField(auto_now_add=True)
+    comment = models.TextField(_("内容"), max_length=2000)
+    status = models.CharField(_("状態"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    reason = models.TextField(_("裁定の理由"), max_length=2000, blank=True)
+    ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
+    ruled_at = models.DateTimeField(null=True, blank=True)
+    event_before = models.JSONField(null=True, blank=True)  # the hand as recorded when ruled on
+    event_after = models.JSONField(null=True, blank=True)  # the amended hand
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-opened_at", "-pk"]
+        verbose_name = _("物言い")
+        verbose_name_plural = _("物言い")
+
+    def __str__(self) -> str:
+        return f"{self.hanchan} #{self.hand_number}"
+
+
+class DisputeComment(models.Model):
+    dispute = models.ForeignKey(Dispute, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    text = models.TextField(_("コメント"), max_length=2000)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
 
 
 class SetupToken(models.Model):

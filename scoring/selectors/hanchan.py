@@ -30,7 +30,7 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     hands = list(hanchan.hands.order_by("order").select_related("entered_by"))
     members = hanchan.members
     names = hanchan.player_names()
-    rs = hanchan.clubday.ruleset.engine()
+    rs = hanchan.ruleset_in_force.engine()
     out, broken = None, None
     if hanchan.mode == Hanchan.Mode.HANDS:
         try:

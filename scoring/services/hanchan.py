@@ -35,7 +35,7 @@ def _lock(pk: int, version: int | None) -> Hanchan:
     """The hanchan, locked for the rest of the transaction, checked against the form's version."""
     try:
         hanchan = (Hanchan.objects.select_for_update(of=("self",))
-                   .select_related("clubday__ruleset", "seat0", "seat1", "seat2", "seat3").get(pk=pk))
+                   .select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3").get(pk=pk))
     except Hanchan.DoesNotExist:
         raise stale_error() from None
     if version is not None and hanchan.version != version:
@@ -45,7 +45,12 @@ def _lock(pk: int, version: int | None) -> Hanchan:
 
 def _bump(hanchan: Hanchan, *fields: str) -> None:
     hanchan.version += 1
-    hanchan.save(update_fields=["version", *fields])
+    if not fields:  # only the version moved: nothing for the hanchan's history
+        hanchan.skip_history_when_saving = True
+    try:
+        hanchan.save(update_fields=["version", *fields])
+    finally:
+        hanchan.__dict__.pop("skip_history_when_saving", None)
 
 
 def _locked_hand(hand: HandRecord, version: int | None) -> tuple[Hanchan, HandRecord]:
@@ -141,10 +146,10 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any]) -> in
 
 
 def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
-    rs = hanchan.clubday.ruleset.engine()
+    rs = hanchan.ruleset_in_force.engine()
     state = out["state"]
     try:
-        return rules.final_result(state["scores"], hanchan.clubday.ruleset.spec(),
+        return rules.final_result(state["scores"], hanchan.ruleset_in_force.spec(),
                                   sticks=state["pot"] // rs.riichi_stick)
     except rules.RulesError as exc:
         raise ValidationError(engine_message(exc), code=exc.code) from exc
@@ -168,7 +173,7 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any]) -> int:
 
 def _final_result(hanchan: Hanchan, sheet: FinalScoreSheet) -> dict[str, Any]:
     try:
-        return rules.final_result(list(sheet.scores), hanchan.clubday.ruleset.spec(), sticks=sheet.sticks)
+        return rules.final_result(list(sheet.scores), hanchan.ruleset_in_force.spec(), sticks=sheet.sticks)
     except rules.RulesError as exc:
         raise ValidationError(engine_message(exc), code=exc.code) from exc
 

@@ -18,7 +18,7 @@ from .common import error_list, form_status, has_palette, posted_version
 
 
 def get_hanchan(pk: int) -> Hanchan:
-    return get_object_or_404(Hanchan.objects.select_related("clubday__ruleset", "seat0", "seat1", "seat2",
+    return get_object_or_404(Hanchan.objects.select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2",
                                                             "seat3"), pk=pk)
 
 
@@ -110,5 +110,5 @@ def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(hanchan.clubday)
     status = form_status(request)
     ctx = {"hanchan": hanchan, "form": form, "names": names, "replacing": bool(done),
-           "start": hanchan.clubday.ruleset.engine().start_points}
+           "start": hanchan.ruleset_in_force.engine().start_points}
     return render(request, "scoring/final_scores.html", ctx, status=status)

@@ -84,7 +84,7 @@ def _preview(hanchan: Hanchan, event: dict[str, Any], before: int | None) -> tup
         return None, [services.engine_message(exc)]
     if st["round"] is None:
         return None, [_("対局は終了しています")]
-    doc = {**event["hand"], "ruleset": hanchan.clubday.ruleset.spec(), "tsumo": event["type"] == "tsumo",
+    doc = {**event["hand"], "ruleset": hanchan.ruleset_in_force.spec(), "tsumo": event["type"] == "tsumo",
            "seat_wind": "ESWN"[(event["winner"] - st["dealer"]) % 4], "round_wind": st["round"][0],
            "honba": st["honba"], "sticks": st["sticks"]}
     try:
