@@ -32,6 +32,17 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 SETUP_URLS: dict[str, str | None] = {}  # server URL -> the first-run URL clubstart printed for it
+SERVER_ENVS: dict[str, dict[str, str]] = {}  # server URL -> the environment it runs with
+
+
+@pytest.fixture(scope="session")
+def manage(server_url):
+    """Run ``manage.py`` against the e2e server's database, e.g. ``manage("shell", "-c", code)``
+    to put data in place that another test already entered through the browser."""
+    def run(*args: str) -> str:
+        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=SERVER_ENVS[server_url],
+                              check=True, capture_output=True, text=True).stdout
+    return run
 
 
 @pytest.fixture(scope="session")
@@ -76,6 +87,7 @@ def server_url(tmp_path_factory) -> Iterator[str]:
                                  cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout
         setup = re.search(r"http://\S+/setup/\?token=\S+", printed)
         SETUP_URLS[url] = setup.group(0).replace("localhost", "127.0.0.1") if setup else None
+        SERVER_ENVS[url] = env
         yield url
     finally:
         proc.terminate()

@@ -1,4 +1,4 @@
-"""Forms only clean input; the rules engine and the services decide what is legal."""
+"""The hand form: one event of a hanchan as ``rules.play`` takes it."""
 
 from __future__ import annotations
 
@@ -6,14 +6,8 @@ import json
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.exceptions import ValidationError
-from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .access import role_choices
-from .models import ClubDay, Hanchan, Member, RuleSet
 
 EVENT_TYPES = [("ron", _("ロン")), ("tsumo", _("ツモ")), ("draw", _("流局")),
                ("chombo", _("チョンボ")), ("penalty", _("罰符")), ("abandon", _("アガリ放棄"))]
@@ -23,118 +17,6 @@ FU_CHOICES = [(str(f), f"{f}") for f in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100
 YAKUMAN_CHOICES = [("1", _("役満")), ("2", _("ダブル役満"))]
 SITUATIONAL = [("haitei", _("海底")), ("houtei", _("河底")), ("rinshan", _("嶺上")), ("chankan", _("槍槓")),
                ("tenhou", _("天和")), ("chiihou", _("地和"))]
-
-
-class MemberForm(forms.ModelForm):
-    """A member; a new one gets the next free 会員番号 filled in, blank fields say what is missing."""
-
-    class Meta:
-        model = Member
-        fields = ["name", "kana", "number", "active"]
-        error_messages = {
-            "name": {"required": _("名前を入力してください")},
-            "kana": {"required": _("よみがなを入力してください")},
-            "number": {"required": _("会員番号を入力してください"),
-                       "invalid": _("会員番号は数字で入力してください")},
-        }
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        if self.instance.pk is None and "number" not in self.initial:
-            self.initial["number"] = next_member_number()
-
-
-def next_member_number() -> int:
-    """One more than the highest 会員番号 in use (1 for the first member)."""
-    top = Member.objects.aggregate(top=models.Max("number"))["top"]
-    return (top or 0) + 1
-
-
-class BoundedJSONField(forms.JSONField):
-    """JSON of at most ``max_length`` characters; too deep nesting is a form error, not a 500."""
-
-    default_error_messages = {"invalid": _("JSON として読めません。{\"shibari\": 2} の形で書いてください")}
-
-    def to_python(self, value: Any) -> Any:
-        try:
-            return super().to_python(value)
-        except RecursionError:
-            raise ValidationError(self.error_messages["invalid"], code="invalid")
-
-    def bound_data(self, data: Any, initial: Any) -> Any:
-        try:
-            return super().bound_data(data, initial)
-        except RecursionError:
-            return forms.fields.InvalidJSONInput(data)
-
-
-class RuleSetForm(forms.ModelForm):
-    """A club rule set: a preset plus option overrides as JSON (checked by the rules engine)."""
-
-    options = BoundedJSONField(label=_("変更する項目"), required=False, max_length=4000,
-                               widget=forms.Textarea(attrs={"rows": 4, "placeholder": '{"shibari": 2}'}))
-
-    class Meta:
-        model = RuleSet
-        fields = ["name", "preset", "options"]
-        widgets = {"options": forms.Textarea(attrs={"rows": 4, "placeholder": '{"shibari": 2}'})}
-
-
-class ClubDayForm(forms.ModelForm):
-    class Meta:
-        model = ClubDay
-        fields = ["date", "venue", "ruleset"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-
-
-class HanchanForm(forms.Form):
-    """A new hanchan: table number and the four members by seat from 起家."""
-
-    table = forms.IntegerField(label=_("卓番号"), min_value=1, max_value=99, initial=1)
-    seat0 = forms.ModelChoiceField(Member.objects.none(), label=_("起家(東)"))
-    seat1 = forms.ModelChoiceField(Member.objects.none(), label=_("南家"))
-    seat2 = forms.ModelChoiceField(Member.objects.none(), label=_("西家"))
-    seat3 = forms.ModelChoiceField(Member.objects.none(), label=_("北家"))
-    mode = forms.ChoiceField(label=_("記録方法"), choices=Hanchan.Mode.choices, initial=Hanchan.Mode.HANDS,
-                             widget=forms.RadioSelect)
-
-    def __init__(self, *args: Any, members: Any = None, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        qs = members if members is not None else Member.objects.filter(active=True).order_by("kana")
-        for key in ("seat0", "seat1", "seat2", "seat3"):
-            self.fields[key].queryset = qs
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        seen: set[int] = set()
-        for key in ("seat0", "seat1", "seat2", "seat3"):
-            m = data.get(key)
-            if m is not None:
-                if m.pk in seen:
-                    self.add_error(key, _("%(name)s さんが2回選ばれています") % {"name": m.name})
-                seen.add(m.pk)
-        return data
-
-
-class FinalScoresForm(forms.Form):
-    """A paper score sheet: four raw scores by seat (例 32600) and the sticks left on the table."""
-
-    score0 = forms.IntegerField(label=_("起家"), step_size=100)
-    score1 = forms.IntegerField(label=_("南家"), step_size=100)
-    score2 = forms.IntegerField(label=_("西家"), step_size=100)
-    score3 = forms.IntegerField(label=_("北家"), step_size=100)
-    sticks = forms.IntegerField(label=_("残った供託(本)"), min_value=0, initial=0)
-
-    def __init__(self, *args: Any, names: list[str] | None = None, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        for seat, name in enumerate(names or []):
-            self.fields[f"score{seat}"].label = name
-            self.fields[f"score{seat}"].widget.attrs.update({"inputmode": "numeric", "placeholder": "25000"})
-        for seat in range(4):
-            self.fields[f"score{seat}"].error_messages["step_size"] = _("100点単位で入力してください")
-
-    def scores(self) -> list[int]:
-        return [self.cleaned_data[f"score{s}"] for s in range(4)]
 
 
 class HandForm(forms.Form):
@@ -302,88 +184,4 @@ class HandForm(forms.Form):
             data.update(value="quick", han=str(event["han"]))
             if event.get("fu") is not None:
                 data["fu"] = str(event["fu"])
-        return data
-
-
-def _validated_password(form: forms.Form, field: str, user) -> None:
-    """Django's password validators (``AUTH_PASSWORD_VALIDATORS``) for ``user``, errors on ``field``."""
-    password = form.cleaned_data.get(field)
-    if password:
-        try:
-            password_validation.validate_password(password, user)
-        except ValidationError as exc:
-            form.add_error(field, exc)
-
-
-class NewPasswordMixin:
-    """``password1`` / ``password2``: typed twice, checked by Django's validators."""
-
-    def check_passwords(self, user) -> None:
-        data = self.cleaned_data
-        if data.get("password1") and data.get("password2") is not None \
-                and data.get("password1") != data.get("password2"):
-            self.add_error("password2", _("パスワードが一致しません"))
-        _validated_password(self, "password1", user)
-
-
-def _password_fields() -> tuple[forms.CharField, forms.CharField]:
-    return (forms.CharField(label=_("パスワード"), max_length=128, strip=False,
-                            widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-                            help_text=_("10文字以上。ユーザー名に似たもの、よくあるもの、数字だけのものは使えません")),
-            forms.CharField(label=_("パスワード(確認)"), max_length=128, strip=False,
-                            widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})))
-
-
-class SetupForm(NewPasswordMixin, forms.Form):
-    """The first administrator."""
-
-    username = forms.CharField(label=_("ユーザー名"), max_length=150)
-    password1, password2 = _password_fields()
-    token = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        User = get_user_model()
-        if data.get("username") and User.objects.filter(username=data["username"]).exists():
-            self.add_error("username", _("このユーザー名はすでに使われています"))
-        self.check_passwords(User(username=data.get("username") or "", is_staff=True))
-        return data
-
-
-class UserRoleForm(forms.Form):
-    """Create a user with a role (admin page)."""
-
-    username = forms.CharField(label=_("ユーザー名"), max_length=150,
-                               validators=[UnicodeUsernameValidator()])
-    password = forms.CharField(label=_("パスワード"), max_length=128, strip=False,
-                               widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-                               help_text=_("10文字以上。ユーザー名に似たもの、よくあるもの、数字だけのものは使えません"))
-    role = forms.ChoiceField(label=_("役割"), choices=role_choices, widget=forms.RadioSelect, initial="scorekeeper")
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        _validated_password(self, "password", get_user_model()(username=data.get("username") or ""))
-        return data
-
-
-class UserUpdateForm(forms.Form):
-    """An administrator changes a user's role or stops their login (the user is kept)."""
-
-    role = forms.ChoiceField(label=_("役割"), choices=role_choices, widget=forms.RadioSelect)
-    active = forms.BooleanField(label=_("ログインできる"), required=False,
-                                help_text=_("外すと、このユーザーはログインできなくなります(記録は残ります)"))
-
-
-class PasswordSetForm(NewPasswordMixin, forms.Form):
-    """An administrator sets a new password for a user."""
-
-    password1, password2 = _password_fields()
-
-    def __init__(self, *args: Any, user, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.user = user
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        self.check_passwords(self.user)
         return data

@@ -1,0 +1,9 @@
+"""Forms only clean input; the rules engine and the services decide what is legal.
+
+One module per resource; everything public is re-exported here (``from scoring.forms import HandForm``).
+"""
+
+from .accounts import PasswordSetForm, SetupForm, UserRoleForm, UserUpdateForm  # noqa: F401
+from .club import (ClubDayForm, FinalScoresForm, HanchanForm, MemberForm, RuleSetForm,  # noqa: F401
+                   next_member_number)
+from .hands import HandForm  # noqa: F401
