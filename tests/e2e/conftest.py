@@ -144,3 +144,9 @@ class Shots:
 @pytest.fixture
 def shot(page, request):
     return Shots(page, request.node.name.removeprefix("test_"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """The first-run evening runs first: it creates the first administrator through the setup URL,
+    which only a database without users offers. Other browser tests may then add users themselves."""
+    items.sort(key=lambda item: "e2e" in item.nodeid and "test_record_hanchan.py" not in item.nodeid)
