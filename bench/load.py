@@ -1,7 +1,7 @@
 """Load test of a club night against the real application server, on loopback only.
 
     .venv/bin/python bench/load.py                      # SQLite (a fresh file in a temp dir)
-    DATABASE_URL=postgres://… .venv/bin/python bench/load.py   # PostgreSQL (the database is flushed!)
+    DATABASE_URL=postgres://… .venv/bin/python bench/load.py   # PostgreSQL (its public schema is emptied first!)
 
 It builds a fresh database with a synthetic club history, starts the app server the way ``make run``
 does (gunicorn, DEBUG off) on 127.0.0.1, and runs for ``--seconds`` (bounded also by
@@ -199,7 +199,7 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=8151)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=4)
-    ap.add_argument("--django", choices=["seed", "verify"], help=argparse.SUPPRESS)
+    ap.add_argument("--django", choices=["seed", "verify", "reset"], help=argparse.SUPPRESS)
     args = ap.parse_args()
 
     if args.django:  # the database side, run in a subprocess with the same environment
@@ -207,6 +207,11 @@ def main() -> int:
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
         import django
         django.setup()
+        if args.django == "reset":  # an empty PostgreSQL schema (flush would drop the presets too)
+            from django.db import connection
+            with connection.cursor() as c:
+                c.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+            return 0
         if args.django == "seed":
             print(json.dumps(seed(args.tables, args.scorekeepers, args.history_days)))
         else:
@@ -220,10 +225,9 @@ def main() -> int:
     if database == "sqlite":
         env["DJANGO_DB_PATH"] = str(Path(tmp) / "load.sqlite3")
     manage = [PY, str(ROOT / "manage.py")]
-    subprocess.run(manage + ["migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
     if database == "postgresql":
-        subprocess.run(manage + ["flush", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        subprocess.run(manage + ["migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+        subprocess.run([PY, __file__, "--django", "reset"], env=env, check=True, cwd=ROOT)
+    subprocess.run(manage + ["migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
     subprocess.run(manage + ["collectstatic", "--noinput", "-v0"], env=env, check=False, cwd=ROOT)
     t0 = time.perf_counter()
     seeded = json.loads(subprocess.run([PY, __file__, "--django", "seed", "--tables", str(args.tables),
