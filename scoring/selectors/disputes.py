@@ -1,0 +1,109 @@
+"""Reads for disputes (物言い): the lists, one dispute with its hand judged, the marks on hand rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Q
+
+import rules
+
+from ..models import Dispute, Hanchan, HandRecord, Member
+
+PER_PAGE = 30
+
+
+@dataclass(frozen=True)
+class TileWin:
+    """A win of a recorded event entered tile by tile: the evaluate document the game built."""
+
+    index: int  # the event's position in the hanchan
+    winner: int
+    document: dict[str, Any]  # with the ruleset of the replay
+    value: dict[str, Any] | None  # the value the replay gave (han, fu, total, ...)
+
+
+def tile_wins(events: list[dict[str, Any]], out: dict[str, Any], spec: Any) -> list[TileWin]:
+    """Every win entered with tiles in ``events``, with the evaluate document the game settles it
+    with (winds, tsumo, honba, sticks from the table before the hand), under rule set ``spec``.
+
+    >>> events = [{"type": "ron", "winner": 1, "loser": 0, "hand": {"hand": "234m567p789s55z77z", "win_tile": "5z"}}]
+    >>> w = tile_wins(events, rules.play({"players": list("ABCD"), "hands": events}), "ariari")[0]
+    >>> w.index, w.winner, w.document["seat_wind"], w.value["total"]
+    (0, 1, 'S', 1300)
+    """
+    found: list[TileWin] = []
+    for i, (event, settled) in enumerate(zip(events, out["events"])):
+        before = settled["state_before"]
+        wins = event.get("wins") or ([event] if "winner" in event else [])
+        values = {w.get("winner"): w.get("value") for w in settled.get("wins") or []}
+        for win in wins:
+            if not isinstance(win.get("hand"), dict) or before.get("round_wind") is None:
+                continue
+            winner = win["winner"]
+            doc = {**win["hand"], "ruleset": spec, "seat_wind": before["seat_winds"][winner],
+                   "round_wind": before["round_wind"], "tsumo": event.get("type") == "tsumo",
+                   "honba": before["honba"], "sticks": before["sticks"]}
+            found.append(TileWin(i, winner, doc, values.get(winner) or settled.get("value")))
+    return found
+
+
+def dispute_list(*, status: str, page: int = 1) -> Page:
+    """Open disputes (``status="open"``, oldest first: the queue) or closed ones (newest ruling
+    first), a page at a time."""
+    qs = Dispute.objects.select_related("hanchan__clubday", "opened_by", "ruled_by")
+    if status == "open":
+        qs = qs.filter(status=Dispute.Status.OPEN).order_by("opened_at", "pk")
+    else:
+        qs = qs.exclude(status=Dispute.Status.OPEN).order_by("-ruled_at", "-pk")
+    return Paginator(qs, PER_PAGE).get_page(page)
+
+
+def dispute_counts() -> dict[str, int]:
+    open_ = Dispute.objects.filter(status=Dispute.Status.OPEN).count()
+    return {"open": open_, "closed": Dispute.objects.count() - open_}
+
+
+def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
+    """The disputed hand as it is now: its event, settled label/description, and — when it was
+    entered with tiles — the engine's verdict under the hanchan's rule set (``verdict``) and, side
+    by side, under every preset (``compare``)."""
+    hand = dispute.hand
+    ctx: dict[str, Any] = {"hand": hand, "event": hand.event if hand else dispute.event_before,
+                           "verdict": None, "compare": [], "judge_error": None}
+    if hand is None:
+        return ctx
+    hanchan = dispute.hanchan
+    events = [h.event for h in hanchan.hands.order_by("order")]
+    spec = hanchan.ruleset_in_force.spec()
+    try:
+        out = rules.play(hanchan.game_doc(events))
+        wins = [w for w in tile_wins(events, out, spec) if w.index == hand.order]
+        if wins:
+            ctx["verdict"] = rules.evaluate(wins[0].document)
+            doc = {k: v for k, v in wins[0].document.items() if k != "ruleset"}
+            ctx["compare"] = rules.compare(doc)["verdicts"]
+    except rules.RulesError as exc:
+        ctx["judge_error"] = exc.ja
+    return ctx
+
+
+def open_disputes_by_hand(*, hanchan: Hanchan) -> dict[int, Dispute]:
+    """``{hand id: its open dispute}`` for the hand rows of a hanchan page (one query)."""
+    return {d.hand_id: d for d in Dispute.objects.filter(hanchan=hanchan, status=Dispute.Status.OPEN,
+                                                         hand__isnull=False)}
+
+
+def disputes_of_member(*, member: Member, limit: int = 20) -> list[Dispute]:
+    """Disputes on hanchan the member played (newest first), for the member page."""
+    q = Q()
+    for seat in range(4):
+        q |= Q(**{f"hanchan__seat{seat}": member})
+    return list(Dispute.objects.filter(q).select_related("hanchan__clubday").order_by("-opened_at")[:limit])
+
+
+def hand_of(*, pk: int) -> HandRecord:
+    return HandRecord.objects.select_related("hanchan__clubday__ruleset", "hanchan__ruleset", "hanchan__seat0",
+                                             "hanchan__seat1", "hanchan__seat2", "hanchan__seat3").get(pk=pk)

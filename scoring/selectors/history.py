@@ -1,0 +1,318 @@
+"""Reads of the change history (django-simple-history rows): who changed what, when, before → after.
+
+A hanchan's page of history gathers the hanchan's own rows with those of its hands (deleted ones
+too), its paper sheets and its results; a hand, member, rule set or result has its own page.
+A hand's ``event`` is shown readably (type, players, value, tiles), not as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Model
+from django.utils.translation import gettext as _
+
+import rules
+
+from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord, Member, RuleSet
+
+MAX_ROWS = 300  # the newest changes shown on one page
+
+KINDS: dict[str, type[Model]] = {"hand": HandRecord, "hanchan": Hanchan, "member": Member, "ruleset": RuleSet,
+                                 "result": HanchanResult}
+# fields shown per model (others are caches or bookkeeping); labels from the model unless given here
+SHOWN: dict[type[Model], list[str]] = {
+    HandRecord: ["order", "event"],
+    Hanchan: ["clubday", "table", "number", "seat0", "seat1", "seat2", "seat3", "ruleset", "state", "mode",
+              "closed_early"],
+    Member: ["name", "kana", "number", "active", "user"],
+    RuleSet: ["name", "preset", "options"],
+    HanchanResult: ["member", "seat", "score", "rank", "uma", "net"],
+    FinalScoreSheet: ["scores", "sticks"],
+}
+LABELS = {"order": "番号", "event": "内容", "scores": "得点", "sticks": "供託", "seat": "席", "options": "変更する項目",
+          "member": "会員", "clubday": "例会"}
+WINDS = ("東", "南", "西", "北")  # seat winds from 起家 (translated as they are elsewhere)
+ACTIONS = {"+": "作成", "~": "変更", "-": "削除"}
+TYPE_NAMES = {"ron": "ロン", "tsumo": "ツモ", "draw": "流局", "chombo": "チョンボ", "penalty": "罰符",
+              "abandon": "アガリ放棄", "abortive": "途中流局", "nagashi": "流し満貫"}
+
+
+@dataclass
+class Change:
+    field: str
+    old: Any
+    new: Any
+
+
+@dataclass
+class Entry:
+    """One history row, readable: what (``what``, e.g. 「#3」), action, who, when, the changes."""
+
+    when: Any
+    who: str
+    action: str
+    action_code: str
+    what: str
+    model: str
+    reason: str = ""
+    changes: list[Change] = field(default_factory=list)
+    hand_id: int | None = None
+
+
+def event_text(event: dict[str, Any] | None, names: list[str]) -> dict[str, Any]:
+    """A recorded event, readable: ``text`` (type, players, value, riichi) and the tiles of each
+    win entered tile by tile (``tiles``: hand, melds, win tile).
+
+    >>> event_text({"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30, "riichi": [1]},
+    ...            ["山田", "佐藤", "鈴木", "田中"])["text"]
+    'ロン 佐藤 ← 山田 3翻30符 / リーチ: 佐藤'
+    """
+    if not isinstance(event, dict):
+        return {"text": "—", "tiles": []}
+
+    def who(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+    kind = event.get("type", "")
+    parts = [_(TYPE_NAMES.get(kind, kind))]
+    tiles: list[dict[str, Any]] = []
+    wins = event.get("wins") or ([event] if "winner" in event else [])
+    for win in wins:
+        text = who(win.get("winner"))
+        if kind == "ron" and event.get("loser") is not None:
+            text += " ← " + who(event["loser"])
+        parts.append(text + " " + _value_text(win))
+        if isinstance(win.get("hand"), dict):
+            hand = win["hand"]
+            tiles.append({"winner": who(win.get("winner")), "hand": hand.get("hand", ""),
+                          "melds": [m.get("tiles", "") for m in hand.get("melds") or [] if isinstance(m, dict)],
+                          "win_tile": hand.get("win_tile", "")})
+    if kind == "draw":
+        tenpai = event.get("tenpai") or []
+        parts.append(_("テンパイ: %(who)s") % {"who": "、".join(who(s) for s in tenpai)} if tenpai else _("全員ノーテン"))
+    for key in ("offender", "player"):
+        if event.get(key) is not None:
+            parts.append(who(event[key]))
+    if event.get("kind"):
+        parts.append(str(event["kind"]))
+    text = " ".join(p for p in parts if p)
+    if event.get("riichi"):
+        text += " / " + _("リーチ: %(who)s") % {"who": "、".join(who(s) for s in event["riichi"])}
+    if event.get("pao") is not None:
+        text += " / " + _("パオ: %(who)s") % {"who": who(event["pao"])}
+    return {"text": text, "tiles": tiles}
+
+
+def _value_text(win: dict[str, Any]) -> str:
+    if win.get("yakuman"):
+        return _("役満") if win["yakuman"] == 1 else _("%(n)s倍役満") % {"n": win["yakuman"]}
+    if win.get("han") is not None:
+        fu = f"{win['fu']}符" if win.get("fu") else ""
+        return f"{win['han']}翻{fu}"
+    if isinstance(win.get("hand"), dict):
+        return _("(牌で入力)")
+    return ""
+
+
+def _names_for(hanchan_ids: set[int]) -> dict[int, list[str]]:
+    out = {}
+    for h in Hanchan.objects.filter(pk__in=hanchan_ids).select_related("seat0", "seat1", "seat2", "seat3"):
+        out[h.pk] = h.player_names()
+    return out
+
+
+class _Lookups:
+    """Names for the ids in history rows (members, rule sets, club days, users), fetched once."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        member_ids, ruleset_ids, day_ids, hanchan_ids = set(), set(), set(), set()
+        for row in rows:
+            for f in ("seat0_id", "seat1_id", "seat2_id", "seat3_id", "member_id"):
+                if getattr(row, f, None):
+                    member_ids.add(getattr(row, f))
+            if getattr(row, "ruleset_id", None):
+                ruleset_ids.add(row.ruleset_id)
+            if getattr(row, "clubday_id", None):
+                day_ids.add(row.clubday_id)
+            if getattr(row, "hanchan_id", None):
+                hanchan_ids.add(row.hanchan_id)
+        from ..models import ClubDay
+
+        self.members = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "name"))
+        self.rulesets = dict(RuleSet.objects.filter(pk__in=ruleset_ids).values_list("pk", "name"))
+        self.days = {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=day_ids)}
+        self.names = _names_for(hanchan_ids)
+
+    def show(self, row: Any, name: str, value: Any, *, admin: bool) -> Any:
+        if value is None or value == "":
+            return "—"
+        if name in ("seat0", "seat1", "seat2", "seat3", "member"):
+            return self.members.get(value, f"#{value}")
+        if name == "ruleset":
+            return self.rulesets.get(value, f"#{value}")
+        if name == "clubday":
+            return self.days.get(value, f"#{value}")
+        if name == "user":
+            return _("(ログインあり)") if not admin else f"#{value}"
+        if name == "event":
+            return event_text(value, self.names.get(getattr(row, "hanchan_id", None), ["?"] * 4))
+        if name == "order":
+            return f"#{value + 1}"
+        if name == "seat":
+            return _(WINDS[value]) if isinstance(value, int) and 0 <= value < 4 else value
+        if isinstance(value, bool):
+            return "○" if value else "—"
+        if name in ("state", "mode"):
+            return dict(Hanchan._meta.get_field(name).choices).get(value, value)
+        if name == "net":
+            return rules.net_text(value)
+        if name in ("options", "scores"):
+            return json.dumps(value, ensure_ascii=False)
+        if name == "preset":
+            return dict(RuleSet._meta.get_field(name).choices).get(value, value)
+        return value
+
+
+def _label(model: type[Model], name: str) -> str:
+    if name in LABELS:
+        return _(LABELS[name])
+    return str(model._meta.get_field(name).verbose_name)
+
+
+def _what(model: type[Model], row: Any) -> str:
+    if model is HandRecord:
+        return _("#%(n)s の局") % {"n": row.order + 1}
+    if model is HanchanResult:
+        return _("結果(%(seat)s家)") % {"seat": _(WINDS[row.seat]) if 0 <= row.seat < 4 else row.seat}
+    if model is FinalScoreSheet:
+        return _("最終得点の記録")
+    return str(model._meta.verbose_name)
+
+
+def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: bool,
+             show_users: bool) -> list[Entry]:
+    shown = SHOWN[model]
+    if not admin and model is Member:
+        shown = [f for f in shown if f != "user"]
+    entries = []
+    older = _previous(rows)
+    for row in rows:
+        prev = older.get(row.history_id) or (None if row.history_type == "+" else row.prev_record)
+        changes: list[Change] = []
+        if row.history_type == "+" or prev is None:
+            changes = [Change(_label(model, f), None, lookups.show(row, f, _field(row, model, f), admin=admin))
+                       for f in shown if _field(row, model, f) not in (None, "", [], {})]
+        elif row.history_type == "~":
+            delta = row.diff_against(prev, included_fields=shown)
+            for c in delta.changes:
+                changes.append(Change(_label(model, c.field), lookups.show(prev, c.field, c.old, admin=admin),
+                                      lookups.show(row, c.field, c.new, admin=admin)))
+        else:  # deleted: what was there
+            changes = [Change(_label(model, f), lookups.show(row, f, _field(row, model, f), admin=admin), None)
+                       for f in shown if f in ("order", "event", "member", "scores")
+                       and _field(row, model, f) not in (None, "")]
+        if row.history_type == "~" and not changes:
+            continue  # nothing shown changed (e.g. only bookkeeping fields)
+        user = row.history_user
+        entries.append(Entry(when=row.history_date, who=(user.get_username() if user else "—") if show_users else "",
+                             action=_(ACTIONS.get(row.history_type, row.history_type)),
+                             action_code=row.history_type, what=_what(model, row), model=model.__name__.lower(),
+                             reason=_reason(row.history_change_reason), changes=changes,
+                             hand_id=row.id if model is HandRecord else None))
+    return entries
+
+
+def _previous(rows: list[Any]) -> dict[int, Any]:
+    """``{history_id: the same object's previous row}`` among ``rows`` (newest first); rows whose
+    previous one is not among them are left out (their ``prev_record`` is read instead)."""
+    out: dict[int, Any] = {}
+    newer: dict[Any, Any] = {}
+    for row in rows:  # newest first: each row is the previous one of the newer row of its object
+        if row.id in newer:
+            out[newer[row.id].history_id] = row
+        newer[row.id] = row
+    return out
+
+
+def _field(row: Any, model: type[Model], name: str) -> Any:
+    f = model._meta.get_field(name)
+    return getattr(row, f.attname)
+
+
+def _reason(code: str | None) -> str:
+    code = code or ""
+    if code.startswith("dispute:"):
+        return _("物言いの裁定による訂正(物言い %(pk)s)") % {"pk": code.removeprefix("dispute:")}
+    return {"restored": _("削除から復元")}.get(code, code)
+
+
+def _rows(model: type[Model], **filters: Any) -> list[Any]:
+    qs = model.history.filter(**filters).select_related("history_user").order_by("-history_date", "-history_id")
+    return list(qs[:MAX_ROWS])
+
+
+def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
+    """The history page of one object: ``entries`` (newest first), ``hanchan`` (for a hand, result
+    or hanchan), ``deleted_hands`` (for a hanchan). Raises ``LookupError`` for an unknown kind or
+    an object that never existed."""
+    model = KINDS.get(kind)
+    if model is None:
+        raise LookupError(kind)
+    if kind == "hanchan":
+        return hanchan_history(pk=pk, admin=admin, show_users=show_users)
+    rows = _rows(model, id=pk)
+    if not rows:
+        raise LookupError(pk)
+    lookups = _Lookups(rows)
+    # prev_record works on the row's own history; load rows oldest→newest once for diffs
+    entries = _entries(model, rows, lookups, admin=admin, show_users=show_users)
+    hanchan_id = getattr(rows[0], "hanchan_id", None)
+    title = _history_title(model, rows[0])
+    return {"entries": entries, "title": title, "kind": kind, "hanchan_id": hanchan_id,
+            "live": model.objects.filter(pk=pk).exists(), "deleted_hands": []}
+
+
+def _history_title(model: type[Model], row: Any) -> str:
+    if model is Member:
+        return row.name
+    if model is RuleSet:
+        return row.name
+    return _what(model, row)
+
+
+def hanchan_history(*, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
+    """A hanchan's changes together with those of its hands, paper sheets and results, newest first,
+    and its deleted hands (``deleted_hands``: the rows to restore from)."""
+    parts: list[tuple[type[Model], list[Any]]] = [(Hanchan, _rows(Hanchan, id=pk))]
+    if not parts[0][1]:
+        raise LookupError(pk)
+    for model in (HandRecord, FinalScoreSheet, HanchanResult):
+        parts.append((model, _rows(model, hanchan_id=pk)))
+    lookups = _Lookups([row for _m, rows in parts for row in rows])
+    entries: list[Entry] = []
+    for model, rows in parts:
+        entries += _entries(model, rows, lookups, admin=admin, show_users=show_users)
+    entries.sort(key=lambda e: e.when, reverse=True)
+    return {"entries": entries[:MAX_ROWS], "title": None, "kind": "hanchan", "hanchan_id": pk,
+            "live": Hanchan.objects.filter(pk=pk).exists(), "deleted_hands": deleted_hands(hanchan_id=pk)}
+
+
+def deleted_hands(*, hanchan_id: int) -> list[dict[str, Any]]:
+    """The hands of a hanchan that were deleted and not restored: 「削除された局」, newest deletion
+    first, each with its old number, its event readable, who deleted it and when."""
+    live = set(HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True))
+    rows = (HandRecord.history.filter(hanchan_id=hanchan_id, history_type="-").exclude(id__in=live)
+            .select_related("history_user").order_by("-history_date", "-history_id"))
+    seen: set[int] = set()
+    names = _names_for({hanchan_id}).get(hanchan_id, ["?"] * 4)
+    out = []
+    for row in rows[:MAX_ROWS]:
+        if row.id in seen:
+            continue
+        seen.add(row.id)
+        out.append({"id": row.id, "number": row.order + 1, "event": event_text(row.event, names),
+                    "when": row.history_date, "who": row.history_user.get_username() if row.history_user else "—"})
+    return out

@@ -1,0 +1,192 @@
+"""Rule-change impact: what the recorded games of a period would have been under another rule set.
+
+For every finished hanchan played under ``ruleset`` in the period (at most ``MAX_DAYS`` days and
+``MAX_HANCHAN`` hanchan; nothing is written):
+
+- every win entered tile by tile is judged again under ``other`` in the same situation (winds,
+  honba, sticks from the recorded game): refused (「不成立」) or worth a different value;
+- a hanchan with such a hand is replayed under ``other``. Policy: **a refused win is treated as not
+  having happened** — the event is left out of the replay (its riichi sticks with it); later events
+  that can then no longer be played (e.g. the game has already ended) are left out too and counted.
+  A game that no longer reaches its end stops where the records stop and is scored from those
+  scores (as 途中終了 is). Hanchan without a changed hand keep their recorded result.
+- standings: each member's net total now and under ``other``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q
+
+import rules
+
+from ..models import Hanchan, HanchanResult, HandRecord, Member, RuleSet
+from .disputes import tile_wins
+
+MAX_DAYS = 366
+MAX_HANCHAN = 300  # bench: 300 hanchan with 6 tile-entered wins each ≈ 2 s
+MAX_SHOWN = 200  # changed wins listed on the page (all of them count in the standings)
+
+
+@dataclass
+class HandChange:
+    hanchan: Hanchan
+    number: int  # the hand's number (#n)
+    winner: str
+    document: dict[str, Any]
+    now: dict[str, Any]  # the value now: han, fu, yakuman, total (points before honba and sticks)
+    other: dict[str, Any] | None  # the value under the other rule set; None: refused (不成立)
+    reasons: list[dict[str, str]] = field(default_factory=list)  # the engine's, {"ja", "en", ...}
+
+
+@dataclass
+class HanchanChange:
+    hanchan: Hanchan
+    dropped: list[int]  # hand numbers left out of the replay (refused, or no longer playable)
+    net_now: list[int]
+    net_other: list[int]
+    error: str = ""
+
+
+def hanchan_under(*, ruleset: RuleSet, start: datetime.date, end: datetime.date):
+    """Finished hanchan played under ``ruleset`` from ``start`` to ``end`` (date order)."""
+    q = Q(ruleset=ruleset) | Q(ruleset__isnull=True, clubday__ruleset=ruleset)
+    return (Hanchan.objects.filter(q, clubday__date__gte=start, clubday__date__lte=end,
+                                   state=Hanchan.State.FINISHED)
+            .select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
+            .order_by("clubday__date", "table", "number"))
+
+
+def _replay_without(hanchan: Hanchan, events: list[dict[str, Any]], spec: Any,
+                    refused: set[tuple[int, int]]) -> tuple[dict[str, Any], list[int]]:
+    """Replay under ``spec`` leaving out refused wins (``(event index, winner)``) and then any
+    event that can no longer be played. Returns the replay and the 0-based dropped positions."""
+    kept: list[tuple[int, dict[str, Any]]] = []
+    dropped: list[int] = []
+    for i, ev in enumerate(events):
+        if ev.get("wins"):
+            wins = [w for w in ev["wins"] if (i, w.get("winner")) not in refused]
+            if not wins:
+                dropped.append(i)
+                continue
+            ev = {**ev, "wins": wins}
+        elif (i, ev.get("winner")) in refused:
+            dropped.append(i)
+            continue
+        kept.append((i, ev))
+    doc = {"ruleset": spec, "players": hanchan.player_names()}
+    for _attempt in range(len(kept) + 1):
+        try:
+            return rules.play({**doc, "hands": [ev for _i, ev in kept]}), sorted(dropped)
+        except rules.GameError as exc:
+            if exc.index is None or exc.index >= len(kept):
+                raise
+            dropped.append(kept.pop(exc.index)[0])
+    raise rules.GameError("replay did not converge", ja="再計算できません")
+
+
+def _nets(out: dict[str, Any], spec: Any) -> list[int]:
+    if out["ended"]:
+        return list(out["result"]["net"])
+    state = out["state"]
+    stick = rules.get_ruleset(spec).riichi_stick
+    return list(rules.final_result(state["scores"], spec, sticks=state["pot"] // stick)["net"])
+
+
+def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date,
+                       end: datetime.date) -> dict[str, Any]:
+    """Judge the period's tile-entered wins under ``other`` and replay the hanchan they change.
+
+    Returns ``hands`` (HandChange rows: refused or different value; the first ``MAX_SHOWN``, with
+    ``hands_total``), ``hanchan`` (HanchanChange),
+    ``standings`` (per member: now, under other, difference; by the other total), ``judged`` (wins
+    judged), ``hanchan_count``, ``truncated`` (more hanchan than ``MAX_HANCHAN`` in the period).
+    """
+    if (end - start).days >= MAX_DAYS:
+        start = end - datetime.timedelta(days=MAX_DAYS - 1)
+    games = list(hanchan_under(ruleset=ruleset, start=start, end=end)[:MAX_HANCHAN + 1])
+    truncated = len(games) > MAX_HANCHAN
+    games = games[:MAX_HANCHAN]
+    ids = [h.pk for h in games]
+    hands_by = defaultdict(list)
+    for h in (HandRecord.objects.filter(hanchan_id__in=ids, hanchan__mode=Hanchan.Mode.HANDS)
+              .order_by("hanchan_id", "order").only("hanchan_id", "order", "event")):
+        hands_by[h.hanchan_id].append(h.event)
+    results = defaultdict(dict)
+    for r in HanchanResult.objects.filter(hanchan_id__in=ids).only("hanchan_id", "seat", "net", "member_id"):
+        results[r.hanchan_id][r.seat] = r
+    spec_now, spec_other = ruleset.spec(), other.spec()
+    hand_rows: list[HandChange] = []
+    game_rows: list[HanchanChange] = []
+    totals_now: dict[int, int] = defaultdict(int)
+    totals_other: dict[int, int] = defaultdict(int)
+    played: dict[int, int] = defaultdict(int)
+    judged = 0
+    for game in games:
+        seats = results[game.pk]
+        now = [seats[s].net if s in seats else 0 for s in range(4)]
+        net_other = list(now)
+        events = hands_by.get(game.pk, [])
+        if any(isinstance(e.get("hand"), dict) or any(isinstance(w.get("hand"), dict) for w in e.get("wins") or [])
+               for e in events):
+            changed, refused = _judge(game, events, spec_now, spec_other, hand_rows)
+            judged += changed[0]
+            if changed[1]:
+                try:
+                    out, dropped = _replay_without(game, events, spec_other, refused)
+                    net_other = _nets(out, spec_other)
+                    game_rows.append(HanchanChange(game, [d + 1 for d in dropped], now, net_other))
+                except rules.RulesError as exc:
+                    game_rows.append(HanchanChange(game, [], now, now, error=exc.ja))
+        for seat, member in enumerate(game.members):
+            totals_now[member.pk] += now[seat]
+            totals_other[member.pk] += net_other[seat]
+            played[member.pk] += 1
+    members = Member.objects.in_bulk(list(played))
+    standings = [{"member": members[pk], "games": played[pk], "now": totals_now[pk], "other": totals_other[pk],
+                  "diff": totals_other[pk] - totals_now[pk]} for pk in played]
+    for key, rank in (("now", "rank_now"), ("other", "rank_other")):
+        for n, row in enumerate(sorted(standings, key=lambda r: -r[key]), start=1):
+            row[rank] = n
+    standings.sort(key=lambda r: (r["rank_other"], r["member"].kana))
+    return {"hands": hand_rows[:MAX_SHOWN], "hands_total": len(hand_rows), "hanchan": game_rows, "standings": standings, "judged": judged,
+            "hanchan_count": len(games), "truncated": truncated, "start": start, "end": end,
+            "max_hanchan": MAX_HANCHAN, "max_days": MAX_DAYS}
+
+
+def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_other: Any,
+           rows: list[HandChange]) -> tuple[tuple[int, bool], set[tuple[int, int]]]:
+    """Judge the tile-entered wins of one game under the other rule set; append the changed ones
+    to ``rows``. Returns ((wins judged, any changed), the refused (index, winner))."""
+    try:
+        out = rules.play({"ruleset": spec_now, "players": game.player_names(), "hands": events})
+    except rules.RulesError:
+        return (0, False), set()
+    names = game.player_names()
+    refused: set[tuple[int, int]] = set()
+    changed = False
+    wins = tile_wins(events, out, spec_now)
+    for win in wins:
+        now = win.value or {}
+        try:
+            verdict = rules.evaluate({**win.document, "ruleset": spec_other})
+        except rules.RulesError as exc:
+            verdict = {"legal": False, "reasons": [{"ja": exc.ja, "en": exc.message}]}
+        legal = verdict.get("legal")
+        if legal and verdict.get("total") == now.get("total"):
+            continue
+        changed = True
+        if not legal:
+            refused.add((win.index, win.winner))
+        rows.append(HandChange(hanchan=game, number=win.index + 1, winner=names[win.winner], document=win.document,
+                               now=now, other=verdict if legal else None,
+                               reasons=list(verdict.get("reasons") or [])))
+    return (len(wins), changed), refused
+
+
+def ruleset_choices() -> list[RuleSet]:
+    return list(RuleSet.objects.order_by("pk"))

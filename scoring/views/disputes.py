@@ -1,0 +1,176 @@
+"""Disputes (物言い): flag a recorded hand, discuss it, rule on it.
+
+Reading follows the hanchan pages (``readable``: public unless ``CLUB_PUBLIC_BOARDS=0``; who wrote
+what is shown to logged-in users only); flagging and commenting need a login (any role); only an
+officer (admin or 審判) rules.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import rules
+
+from .. import selectors
+from ..access import is_officer, is_scorekeeper, member_required, officer_required, readable
+from ..forms import HandForm
+from ..forms.disputes import CommentForm, DisputeForm, RulingForm
+from ..models import Dispute, Hanchan, HandRecord
+from ..selectors import disputes as dispute_selectors
+from ..selectors.history import event_text
+from ..services import disputes as dispute_services
+from .common import error_list, has_palette, int_or_none, posted_version
+
+SHARED_VERDICT = "scoring/_verdict.html"
+
+
+def _dispute(pk: int) -> Dispute:
+    return get_object_or_404(Dispute.objects.select_related(
+        "hanchan__clubday__ruleset", "hanchan__ruleset", "hanchan__seat0", "hanchan__seat1", "hanchan__seat2",
+        "hanchan__seat3", "hand", "opened_by", "ruled_by"), pk=pk)
+
+
+def _hand(pk: int) -> HandRecord:
+    try:
+        return dispute_selectors.hand_of(pk=pk)
+    except HandRecord.DoesNotExist:
+        raise Http404 from None
+
+
+@readable
+def dispute_list(request: HttpRequest) -> HttpResponse:
+    status = "closed" if request.GET.get("status") == "closed" else "open"
+    page = dispute_selectors.dispute_list(status=status, page=int_or_none(request.GET.get("page")) or 1)
+    return render(request, "scoring/dispute_list.html",
+                  {"page": page, "status": status, "counts": dispute_selectors.dispute_counts(),
+                   "show_users": request.user.is_authenticated})
+
+
+@member_required
+def dispute_create(request: HttpRequest, pk: int) -> HttpResponse:
+    hand = _hand(pk)
+    if hand.hanchan.mode != Hanchan.Mode.HANDS:
+        raise Http404
+    form = DisputeForm(request.POST or None)
+    errors: list[str] = []
+    existing = hand.disputes.filter(status=Dispute.Status.OPEN).first()
+    if request.method == "POST" and form.is_valid():
+        try:
+            dispute = dispute_services.dispute_open(hand=hand, by=request.user, comment=form.cleaned_data["comment"])
+        except ValidationError as exc:
+            errors = error_list(exc)
+        else:
+            messages.success(request, _("物言いを登録しました"))
+            return redirect("dispute-detail", dispute.pk)
+    names = hand.hanchan.player_names()
+    ctx = {"hand": hand, "hanchan": hand.hanchan, "form": form, "errors": errors, "existing": existing,
+           "event_text": event_text(hand.event, names)}
+    return render(request, "scoring/dispute_form.html", ctx, status=422 if request.method == "POST" else 200)
+
+
+@readable
+def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _detail_page(request, _dispute(pk))
+
+
+def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: CommentForm | None = None,
+                 ruling_form: RulingForm | None = None, hand_form: HandForm | None = None,
+                 errors: list[str] | None = None, status: int = 200) -> HttpResponse:
+    hanchan = dispute.hanchan
+    names = hanchan.player_names()
+    officer = is_officer(request.user)
+    ctx = {"dispute": dispute, "hanchan": hanchan, "names": names, "officer": officer,
+           "show_users": request.user.is_authenticated, "errors": errors or [],
+           "comments": dispute.comments.select_related("author"),
+           "comment_form": comment_form or CommentForm(),
+           **dispute_selectors.dispute_hand(dispute=dispute)}
+    ctx["event_text"] = event_text(ctx["event"], names)
+    ctx["shared_verdict"] = _template_exists(SHARED_VERDICT)  # the checker's verdict card, once it exists
+    if dispute.event_before is not None:
+        ctx["before_text"] = event_text(dispute.event_before, names)
+    if dispute.event_after is not None:
+        ctx["after_text"] = event_text(dispute.event_after, names)
+    if officer and dispute.status == Dispute.Status.OPEN:
+        ctx["ruling_form"] = ruling_form or RulingForm()
+        if dispute.hand is not None:
+            ctx["form"] = hand_form or HandForm(initial=HandForm.initial_from_event(dispute.hand.event), names=names)
+            ctx["palette"] = has_palette()
+            ctx["can_preview"] = is_scorekeeper(request.user)
+    return render(request, "scoring/dispute_detail.html", ctx, status=status)
+
+
+@require_POST
+@member_required
+def dispute_comment(request: HttpRequest, pk: int) -> HttpResponse:
+    dispute = _dispute(pk)
+    form = CommentForm(request.POST)
+    if form.is_valid():
+        dispute_services.dispute_comment_add(dispute=dispute, by=request.user, text=form.cleaned_data["text"])
+        if request.htmx:
+            return render(request, "scoring/dispute_detail.html#discussion",
+                          {"dispute": dispute, "comments": dispute.comments.select_related("author"),
+                           "comment_form": CommentForm(), "show_users": True})
+        return redirect("dispute-detail", dispute.pk)
+    if request.htmx:
+        return render(request, "scoring/dispute_detail.html#discussion",
+                      {"dispute": dispute, "comments": dispute.comments.select_related("author"),
+                       "comment_form": form, "show_users": True}, status=422)
+    return _detail_page(request, dispute, comment_form=form, status=422)
+
+
+@require_POST
+@officer_required
+def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
+    """Uphold, or amend the hand (re-settling the hanchan). A stale form (the hanchan changed since
+    the page was loaded) is refused with everything typed kept."""
+    dispute = _dispute(pk)
+    hanchan = dispute.hanchan
+    ruling = RulingForm(request.POST)
+    hand_form = None
+    errors: list[str] = []
+    event = None
+    if dispute.hand is not None:
+        hand_form = HandForm(request.POST, names=hanchan.player_names(), declared=_declared(hanchan, dispute.hand.order))
+    if ruling.is_valid():
+        decision = ruling.cleaned_data["decision"]
+        if decision == Dispute.Status.AMENDED and hand_form is not None:
+            event = hand_form.event if hand_form.is_valid() else None
+        if decision == Dispute.Status.UPHELD or event is not None:
+            try:
+                dispute_services.dispute_rule(dispute=dispute, by=request.user, decision=decision,
+                                              reason=ruling.cleaned_data["reason"], event=event,
+                                              version=posted_version(request))
+            except ValidationError as exc:
+                errors = error_list(exc)
+            else:
+                messages.success(request, _("裁定しました") if decision == Dispute.Status.UPHELD
+                                 else _("裁定しました。#%(n)s を訂正し、半荘を再計算しました") % {"n": dispute.hand.number})
+                return redirect("dispute-detail", dispute.pk)
+        elif hand_form is None:
+            errors = [_("この局は削除されているため訂正できません。「記録どおり」で裁定してください")]
+    if hand_form is not None and ruling.cleaned_data.get("decision") != Dispute.Status.AMENDED:
+        hand_form.errors.clear()  # the hand's fields only matter for an amendment
+    hanchan.refresh_from_db(fields=["version"])
+    return _detail_page(request, dispute, ruling_form=ruling, hand_form=hand_form, errors=errors, status=422)
+
+
+def _template_exists(name: str) -> bool:
+    try:
+        get_template(name)
+        return True
+    except TemplateDoesNotExist:
+        return False
+
+
+def _declared(hanchan: Hanchan, before: int) -> list[int]:
+    try:
+        return list(selectors.state_before(hanchan=hanchan, before=before)["riichi"])
+    except rules.RulesError:
+        return []

@@ -1,0 +1,44 @@
+import pytest
+from django.urls import reverse
+
+from scoring import services
+
+pytestmark = pytest.mark.django_db
+
+# seed 000: 白 and 中 shanpon, won on 白: legal under B (shimamachi), refused under A (sakizuke_a)
+TILES = {"hand": "234m567p789s55z77z", "win_tile": "5z"}
+
+
+@pytest.fixture
+def dispute(hanchan, scorekeeper, reader):
+    hand = services.hanchan_record_hand(hanchan=hanchan, event={"type": "ron", "winner": 1, "loser": 0, "hand": TILES},
+                                        by=scorekeeper)
+    return services.dispute_open(hand=hand, by=reader, comment="白の片アガリでは?")
+
+
+def url(dispute):
+    return reverse("dispute-detail", args=[dispute.pk])
+
+
+def test_it_shows_the_hand_with_tiles_and_its_verdict(client, dispute):
+    body = client.get(url(dispute)).content.decode()
+    assert "白の片アガリでは?" in body
+    assert 'src="/static/tiles/5z.svg"' in body and "和了できます" in body
+    assert "完全先付け・解釈A" in body  # the side-by-side verdicts of the presets
+
+
+def test_anonymous_readers_do_not_see_who_wrote(client, dispute):
+    assert "kaiin" not in client.get(url(dispute)).content.decode()
+
+
+def test_logged_in_members_see_who_wrote(client_as, scorekeeper, dispute):
+    assert "kaiin" in client_as(scorekeeper).get(url(dispute)).content.decode()
+
+
+def test_it_needs_a_login_when_the_boards_are_not_public(client, settings, dispute):
+    settings.PUBLIC_BOARDS = False
+    assert client.get(url(dispute)).status_code == 302
+
+
+def test_an_unknown_dispute_is_404(client, db):
+    assert client.get(reverse("dispute-detail", args=[404])).status_code == 404

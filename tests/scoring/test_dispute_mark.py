@@ -1,0 +1,51 @@
+"""The include templates other pages embed: the dispute mark of a hand row and the history link."""
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from scoring import selectors, services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hand(hanchan, scorekeeper, ron):
+    return services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+
+
+def mark(hand, user):
+    ctx = {"hand": hand, "user": user, "open_disputes": selectors.open_disputes_by_hand(hanchan=hand.hanchan)}
+    return render_to_string("scoring/_dispute_mark.html", ctx)
+
+
+def test_a_logged_in_member_gets_the_flag_link(reader, hand):
+    assert reverse("dispute-create", args=[hand.pk]) in mark(hand, reader)
+
+
+def test_anonymous_readers_get_no_flag(hand):
+    assert mark(hand, AnonymousUser()).strip() == ""
+
+
+def test_an_open_dispute_shows_under_review_with_its_link(reader, hand):
+    d = services.dispute_open(hand=hand, by=reader, comment="?")
+    html = mark(hand, AnonymousUser())
+    assert "審議中" in html and reverse("dispute-detail", args=[d.pk]) in html
+
+
+def test_a_ruled_dispute_no_longer_marks_the_hand(reader, admin_user, hand):
+    d = services.dispute_open(hand=hand, by=reader, comment="?")
+    services.dispute_rule(dispute=d, by=admin_user, decision="upheld", reason="正しい")
+    assert "審議中" not in mark(hand, reader)
+
+
+def test_the_history_link(hanchan):
+    html = render_to_string("scoring/_history_link.html", {"kind": "hanchan", "pk": hanchan.pk})
+    assert reverse("history", args=["hanchan", hanchan.pk]) in html and "変更履歴" in html
+
+
+def test_disputes_of_a_member(reader, members, hand):
+    d = services.dispute_open(hand=hand, by=reader, comment="?")
+    assert selectors.disputes_of_member(member=members[0]) == [d]
+    assert selectors.disputes_of_member(member=members[4]) == []
