@@ -11,7 +11,7 @@ from .evaluate import evaluate_hand
 from .document import parse_doc, ruleset_of
 from .hand import Hand
 from .ruleset import PRESET_LABELS, PRESETS, RuleSet
-from .sakizuke import analyse, per_wait, reason, sakizuke_on, scoring_key, wait_reasons
+from .sakizuke import analyse, note, per_wait, reason, sakizuke_on, scoring_key, wait_reasons
 from .shapes import hand_waits, is_complete
 from .tiles import counts34, tile_name, to_mpsz
 
@@ -98,8 +98,9 @@ def tenpai(doc: Mapping[str, Any]) -> dict:
         reasons.append(reason("noten", "テンパイしていません", "the hand is not tenpai"))
     failing = [w for w, an in per.items() if not any(a.ok for a in an)]
     if ws and not hand.is_closed and rs.open_tenpai_needs_yaku:
+        notes = {w: note(hand.with_win(w), per[w][0] if per[w] else None) for w in failing}
         reasons += wait_reasons("open_tenpai_yaku", failing, "副露の聴牌は全ての待ちに役が必要",
-                                "an open tenpai needs one on every wait", rs.shibari)
+                                "an open tenpai needs one on every wait", rs.shibari, notes)
     elif ws and not rs.formal_tenpai and len(failing) == len(ws):
         reasons.append(reason("no_yaku_tenpai", "役のある待ちがありません(形式テンパイなし)",
                               "no wait has a yaku (no formal tenpai)"))

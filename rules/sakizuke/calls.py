@@ -7,8 +7,7 @@ from ..hand import Hand, Meld
 from ..ruleset import RuleSet
 from ..shapes import Decomposition
 from .qualify import Analysis, ids, meld_of
-
-_CALL_JA = {"chi": "チー", "pon": "ポン", "minkan": "明槓", "kakan": "加槓", "ankan": "暗槓"}
+from .wording import call_label, late_yakuhai, yakuhai_call
 
 
 def reason(code: str, ja: str, en: str) -> dict:
@@ -28,11 +27,6 @@ def _is_concealed(hand: Hand, d: Decomposition, i: int) -> bool:
     """A set in the concealed part (ankan counts as concealed)."""
     m = meld_of(hand, d.sets[i].source)
     return m is None or not m.opened
-
-
-def _call_label(n: int, m: Meld) -> tuple[str, str]:
-    tiles = m.as_dict()["tiles"]
-    return f"第{n}副露({_CALL_JA[m.type]} {tiles})", f"call {n} ({m.type} {tiles})"
 
 
 def _complete_before(a: Analysis, hand: Hand, allowed: set[int]) -> bool:
@@ -56,15 +50,20 @@ def call_problems(a: Analysis, hand: Hand, rs: RuleSet, common: set[str] | None)
     set_idx = [_set_of(d, m) for m in calls]
     used = {i for h in a.qual for i in h.sets}
     if rs.first_call and set_idx[0] not in used and not _complete_before(a, hand, set()):
-        ja, en = _call_label(1, calls[0])
-        out.append(reason("first_call", f"{ja}が役に絡んでいません(中付け)",
+        ja, en = call_label(1, calls[0])
+        out.append(reason("first_call", f"{ja}が縛りを満たす役に絡んでいません(中付け)",
                           f"{en} is not part of any qualifying yaku (nakazuke)"))
     if rs.later_calls == "justified":
         for n in range(1, len(calls)):
             if set_idx[n] not in used and not _complete_before(a, hand, set(set_idx[:n])):
-                ja, en = _call_label(n + 1, calls[n])
-                out.append(reason("later_call", f"{ja}が役に絡んでいません(後付け)",
-                                  f"{en} is not part of any qualifying yaku and no yaku was complete before it"))
+                ja, en = call_label(n + 1, calls[n])
+                late = yakuhai_call(hand, a, set_idx[n])
+                if late is not None:  # 翻牌の先付け: the yakuhai counts its han, not towards 縛り
+                    out.append(reason("later_call", *late_yakuhai(hand, a, late, n + 1)))
+                else:
+                    out.append(reason("later_call", f"{ja}が縛りを満たす役に絡まず、それより前に役も"
+                                      "揃っていません(後付け)",
+                                      f"{en} is not part of any qualifying yaku and no yaku was complete before it"))
     if rs.yaku_confirmed_by_first_call and common is not None:
         later = {set_idx[n]: n for n in range(1, len(calls))}
         hits = [h for h in a.qual if ids(h) & common]
@@ -74,7 +73,7 @@ def call_problems(a: Analysis, hand: Hand, rs: RuleSet, common: set[str] | None)
                 out.append(reason("not_confirmed", "全ての待ちに共通する役がありません(役が確定していません)",
                                   "no qualifying yaku is common to every wait (no confirmed yaku)"))
             else:
-                ja, en = _call_label(need + 1, calls[need])
+                ja, en = call_label(need + 1, calls[need])
                 out.append(reason("not_confirmed", f"第1副露の時点で役が確定していません({ja}が必要)",
                                   f"the yaku common to every wait needs {en}, a call after the first"))
     return out

@@ -93,9 +93,41 @@ def test_reason_texts_name_the_call_and_the_wait():
     out = rules.evaluate({"hand": "567p789s4s", "melds": [{"type": "chi", "tiles": "234m"}, {"type": "pon", "tiles": "777z"}],
                           "win_tile": "4s", "seat_wind": "S", "ruleset": "shimamachi"})
     texts = {r["code"]: (r["ja"], r["en"]) for r in out["reasons"]}
-    assert texts["first_call"] == ("第1副露(チー 234m)が役に絡んでいません(中付け)",
+    assert texts["first_call"] == ("第1副露(チー234萬)が縛りを満たす役に絡んでいません(中付け)",
                                    "call 1 (chi 234m) is not part of any qualifying yaku (nakazuke)")
-    assert texts["kataagari"] == ("4索待ちに役がありません(片和了り)", "wait 4s has no qualifying yaku (kataagari)")
+    assert texts["kataagari"] == (
+        "中のポンは役牌以外の副露(チー234萬)の後なので、役牌 中は縛りを満たさず、4索待ちに縛りを満たす役がありません(片和了り)",
+        "the chun pon came after a non-yakuhai call (chi 234m): Yakuhai (chun) does not satisfy shibari, "
+        "so wait 4s has no qualifying yaku (kataagari)")
+
+
+def test_a_yakuhai_called_after_a_plain_call_is_explained_first_and_never_as_777z():
+    """Issue 13: under 島町 the refusal said the 中 pon 「が役に絡んでいません(後付け)」 while listing
+    役牌 中 among the yaku. The decisive reason, first, says what the rule is (翻牌の先付け): the pon
+    came after a non-yakuhai call, so 役牌 中 counts its han but does not satisfy 縛り."""
+    out = rules.evaluate({"hand": "567p789s4s", "melds": [{"type": "chi", "tiles": "234m"}, {"type": "pon", "tiles": "777z"}],
+                          "win_tile": "4s", "seat_wind": "S", "ruleset": "shimamachi"})
+    first = out["reasons"][0]
+    assert first["code"] == "later_call"
+    assert first["ja"] == ("中のポン(第2副露)は役牌以外の副露(チー234萬)の後なので後付けで、"
+                           "役牌 中は翻数には数えますが縛りを満たしません(翻牌の先付け)")
+    assert first["en"].startswith("call 2 (pon 777z) came after a non-yakuhai call (chi 234m)")
+    assert "役牌 中" in [y["ja"] for y in out["yaku"]]
+    assert not any("777z" in r["ja"] or "役に絡んでいません(後付け)" in r["ja"] for r in out["reasons"])
+
+
+@pytest.mark.parametrize("ruleset", ["sakizuke_a", "kanzen_sakizuke"])
+def test_without_the_later_call_rule_the_wait_reason_says_why_the_yakuhai_does_not_count(ruleset):
+    out = rules.evaluate({"hand": "567p789s4s", "melds": [{"type": "chi", "tiles": "234m"}, {"type": "pon", "tiles": "777z"}],
+                          "win_tile": "4s", "seat_wind": "S", "ruleset": ruleset})
+    assert out["reasons"][0]["code"] == "kataagari"
+    assert out["reasons"][0]["ja"].startswith("中のポンは役牌以外の副露(チー234萬)の後なので、役牌 中は縛りを満たさず")
+
+
+def test_a_chance_yaku_that_does_not_count_is_named():
+    out = rules.evaluate({"hand": "678p13m456s99s", "melds": [{"type": "pon", "tiles": "111p"}], "win_tile": "2m",
+                          "tsumo": True, "situational": ["haitei"], "seat_wind": "S", "ruleset": "shimamachi"})
+    assert out["reasons"][0]["ja"] == "偶然役の海底摸月はこの手では縛りを満たさず、2萬待ちに縛りを満たす役がありません(片和了り)"
 
 
 def test_mahjong_package_agrees_on_the_pinfu_example_hand():

@@ -1,0 +1,405 @@
+"""The club's sample hands (seeds 000, 001, 003) as data: the 例題集 page (/check/examples/) shows
+them, and the engine's tests (tests/rules/test_sakizuke.py, via tests/rules/sakizuke_cases.py) check
+every verdict. Pure Python, no Django import.
+
+The seeds' tile pictures are missing; each hand below is built to fit the quoted words exactly and
+was checked by hand and with the ``mahjong`` package (tests/rules/test_sakizuke.py re-checks tile
+counts and waits). ``expect`` maps a rule set to its verdict:
+
+- ``legal``: bool;
+- ``reasons``: the exact set of (code, anchor) of the refusal, anchor = the wait tile (mpsz) or the
+  call number (1 = first call) the reason names, or None;
+- optional ``yaku`` (ids of the scored yaku, dora excluded), ``total`` (points before honba),
+  ``per_wait`` ({tile: [qualifying yaku ids of that wait's best candidate]}).
+
+Where the seed leaves the case open, ``note`` gives the reading chosen and the option that controls
+it (docs/sakizuke.md). Seat wind is 南 (non-dealer) and round wind 東 unless stated (``document``).
+
+>>> len(CASES) == len({c["id"] for c in CASES}), section_of(CASES[0])
+(True, '中付けの禁止')
+>>> document(CASES[0])["seat_wind"], sorted(document(CASES[0]))
+('S', ['hand', 'melds', 'seat_wind', 'win_tile'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+B, A, K, S, AA = "shimamachi", "sakizuke_a", "kanzen_sakizuke", "shingendai", "ariari"
+OK: dict[str, Any] = {"legal": True, "reasons": set()}
+
+
+def no(*reasons: tuple[str, Any], **more: Any) -> dict[str, Any]:
+    return {"legal": False, "reasons": set(reasons), **more}
+
+
+def ok(**more: Any) -> dict[str, Any]:
+    return {"legal": True, "reasons": set(), **more}
+
+
+def chi(t: str) -> dict:
+    return {"type": "chi", "tiles": t}
+
+
+def pon(t: str) -> dict:
+    return {"type": "pon", "tiles": t}
+
+
+CASES: list[dict[str, Any]] = [
+    # ---------------------------------------------------------------- seed 000 ★1 中付けの禁止
+    dict(id="000-nakazuke-ex1", seed="000",
+         quote="先に をチーし、後から役牌の をポンしているので第1副露が役に絡んでおらず、完全先付けでの和了は不可",
+         doc=dict(hand="567p789s4s", melds=[chi("234m"), pon("777z")], win_tile="4s"),
+         waits=["4s"],
+         expect={AA: ok(yaku=["yakuhai_chun"]),
+                 B: no(("kataagari", "4s"), ("first_call", 1), ("later_call", 2)),
+                 A: no(("kataagari", "4s"), ("first_call", 1)),
+                 K: no(("kataagari", "4s"))},
+         note="翻牌の先付け (yakuhai_sakizuke): 中 pon after a chi does not qualify, so 4s has no yaku."),
+    dict(id="000-nakazuke-ex2", seed="000",
+         quote="先に役牌のをポンし、後からをチーしているので第1副露が役に絡んでおり、完全先付けでの和了も可",
+         doc=dict(hand="567p789s4s", melds=[pon("777z"), chi("234m")], win_tile="4s"),
+         waits=["4s"],
+         expect={AA: ok(), B: ok(yaku=["yakuhai_chun"]), A: ok(), K: ok(), S: ok()},
+         note="later_calls=justified: the 中 pon (call 1) was complete before the chi (RULES.md 例2)."),
+    dict(id="000-nakazuke-ex3", seed="000",
+         quote="副露していない手牌の中に役牌のが暗刻で存在するため、第1副露が役に絡まなかったとしても、完全先付けでの和了も可",
+         doc=dict(hand="777z567p789s4s", melds=[chi("234m")], win_tile="4s"),
+         waits=["4s"],
+         expect={B: ok(yaku=["yakuhai_chun"]), A: ok(), K: ok()}),
+    dict(id="000-nakazuke-ex4", seed="000",
+         quote="第1副露のが678の三色同順に絡んでいるので、完全先付けでの和了も可",
+         doc=dict(hand="678p678s234p4z", melds=[chi("678m")], win_tile="4z"),
+         waits=["4z"],
+         expect={B: ok(yaku=["sanshoku"]), A: ok(), K: ok()}),
+    dict(id="000-nakazuke-ex5", seed="000",
+         quote="副露していない手牌の中で678の三色同順を構成する牌がすべて揃っているため、第1副露が役に絡まなかったとしても、完全先付けでの和了も可",
+         doc=dict(hand="678m678p678s4z", melds=[chi("234p")], win_tile="4z"),
+         waits=["4z"],
+         expect={B: ok(yaku=["sanshoku"]), A: ok(), K: ok()}),
+    dict(id="000-nakazuke-ex6", seed="000",
+         quote="第1副露が役に全く絡んでおらず、また副露していない手牌の中で678の三色同順を構成する牌がすべて揃っていないため、完全先付けでの和了は不可",
+         doc=dict(hand="678p68s44z", melds=[chi("234p"), chi("678m")], win_tile="7s"),
+         waits=["7s"],
+         expect={B: no(("first_call", 1)), A: no(("first_call", 1), ("not_confirmed", 2)), K: ok(yaku=["sanshoku"])},
+         note="'wholly in the concealed part' is read without the winning tile (7s completes 678s)."),
+    dict(id="000-nakazuke-ex7", seed="000",
+         quote="カン待ち。この例では三色は確定しているので完全先付の和了は可、役は三色のみ食い下がり1翻",
+         doc=dict(hand="678p68s234p44z", melds=[chi("678m")], win_tile="7s"),
+         waits=["7s"],
+         expect={B: ok(yaku=["sanshoku"], total=1000), A: ok(), K: ok(), AA: ok(yaku=["sanshoku"])}),
+    dict(id="000-nakazuke-ex8", seed="000",
+         quote="第2副露が役に絡んでいないので島町麻雀クラブは和了不可",
+         doc=dict(hand="678p68s44z", melds=[chi("678m"), chi("234p")], win_tile="7s"),
+         waits=["7s"],
+         expect={B: no(("later_call", 2)), A: ok(yaku=["sanshoku"]), K: ok()},
+         note="Read with 例7 (RULES.md decisions): the sanshoku was not complete before call 2. A has "
+              "later_calls=free and the sanshoku needs no call after the first, so A allows it (the seed "
+              "names only 島町)."),
+    # ---------------------------------------------------------------- seed 000 ★2 片和了りの禁止
+    dict(id="000-kataagari-tsumo-only", seed="000",
+         quote="和了役はツモのみ。一筒の暗刻 8 符+嵌張待ち 2 符+ツモ符 2 符で 40 符 1 翻、子 400-700",
+         doc=dict(hand="111p678p13m456s99s", win_tile="2m", tsumo=True),
+         waits=["2m"],
+         expect={AA: ok(yaku=["menzen_tsumo"], total=1500), B: ok(total=1500), A: ok(total=1500),
+                 K: ok(total=1500)}),
+    dict(id="000-kataagari-tsumo-only-ron", seed="000",
+         quote="他に役がないため、ロン和了はできない牌姿である",
+         doc=dict(hand="111p678p13m456s99s", win_tile="2m"),
+         waits=["2m"],
+         expect={AA: no(("no_yaku", None)), B: no(("no_yaku", None), ("closed_ron", "2m")),
+                 A: no(("no_yaku", None), ("closed_ron", "2m")), K: no(("no_yaku", None), ("closed_ron", "2m"))}),
+    dict(id="000-kataagari-ex1", seed="000",
+         quote="この手牌は三面待ちではあるが、で一気通貫となるものの、では、何も役がつかないために和了することができない",
+         doc=dict(hand="45678p234s22z", melds=[chi("123p")], win_tile="9p"),
+         waits=["3p", "6p", "9p"],
+         expect={AA: ok(yaku=["ittsuu"]),
+                 B: no(("kataagari", "3p"), ("kataagari", "6p"), per_wait={"3p": [], "6p": [], "9p": ["ittsuu"]}),
+                 A: no(("kataagari", "3p"), ("kataagari", "6p")),
+                 K: no(("kataagari", "3p"), ("kataagari", "6p"))},
+         note="Reconstructed as an open hand whose first call (123p) is part of the ittsuu, so the only "
+              "defect is 片和了り."),
+    dict(id="000-kataagari-ex1-tsumo", seed="000",
+         quote="片和了りとなり、完全先付けでの和了は不可 (ツモ上がり、ロン上がりにかかわらず不可)",
+         doc=dict(hand="45678p234s22z", melds=[chi("123p")], win_tile="9p", tsumo=True),
+         waits=["3p", "6p", "9p"],
+         expect={AA: ok(), B: no(("kataagari", "3p"), ("kataagari", "6p")), K: no(("kataagari", "3p"), ("kataagari", "6p"))}),
+    dict(id="000-kataagari-ex2", seed="000",
+         quote="どちらの待ち牌でも一気通貫となるために片和了りではなく、完全先付けでの和了も可",
+         doc=dict(hand="123456p2233s", melds=[chi("789p")], win_tile="3s"),
+         waits=["2s", "3s"],
+         expect={B: ok(yaku=["ittsuu"], per_wait={"2s": ["ittsuu"], "3s": ["ittsuu"]}), A: ok(), K: ok()}),
+    dict(id="000-kataagari-ex3", seed="000",
+         quote="待ち牌がの1つだけであり、和了れない待ち牌はないため片和了りではなく、完全先付けでの和了も可",
+         doc=dict(hand="123456p444s1z", melds=[chi("789p")], win_tile="1z"),
+         waits=["1z"],
+         expect={B: ok(yaku=["ittsuu"]), A: ok(), K: ok()}),
+    dict(id="000-kataagari-ex4", seed="000",
+         quote="Aの考え方では これは最初に2筒を鳴いた時点で役が確定していないので和了不可 / Bは一気通貫として認め和了可",
+         doc=dict(hand="456p234s5z", melds=[chi("123p"), chi("789p")], win_tile="5z"),
+         waits=["5z"],
+         expect={B: ok(yaku=["ittsuu"]), A: no(("not_confirmed", 2)), K: ok(), AA: ok()},
+         note="yaku_confirmed_by_first_call (A): the ittsuu needs call 2 (chi 789p)."),
+    # ---------------------------------------------------------------- seed 000: A vs B, closed hands
+    dict(id="000-AB-haku-chun-shanpon", seed="000",
+         quote="白で和了ると白のみで、中で和了ると中のみとなりどちらの和了りにも共通している役がないのでAは和了不可。Bは和了可",
+         doc=dict(hand="234m567p789s55z77z", win_tile="5z"),
+         waits=["5z", "7z"],
+         expect={B: ok(yaku=["yakuhai_haku"], per_wait={"5z": ["yakuhai_haku"], "7z": ["yakuhai_chun"]}),
+                 A: no(("no_common_yaku", None)), K: ok(), S: ok(), AA: ok()}),
+    dict(id="000-AB-haku-chun-shanpon-riichi", seed="000",
+         quote="リーチを掛ける場合は問題ありません",
+         doc=dict(hand="234m567p789s55z77z", win_tile="7z", riichi=True),
+         waits=["5z", "7z"],
+         expect={A: ok(yaku=["riichi", "yakuhai_chun"]), B: ok()}),
+    dict(id="000-AB-2s-chun-shanpon", seed="000",
+         quote="待ち牌の2索、中のうち役がつくのは中だけなので、役が確定していないので、2索でも中でも A、Bとも和了不可",
+         doc=dict(hand="234m567p789s22s77z", win_tile="7z"),
+         waits=["2s", "7z"],
+         expect={B: no(("closed_ron", "2s")), A: no(("closed_ron", "2s")), K: no(("closed_ron", "2s")), AA: ok()}),
+    dict(id="000-AB-2s-chun-shanpon-on-2s", seed="000",
+         quote="2索でも中でも A、Bとも和了不可",
+         doc=dict(hand="234m567p789s22s77z", win_tile="2s"),
+         waits=["2s", "7z"],
+         expect={B: no(("no_yaku", None), ("closed_ron", "2s")), A: no(("no_yaku", None), ("closed_ron", "2s")),
+                 AA: no(("no_yaku", None))}),
+    dict(id="000-AB-2s-chun-shanpon-tsumo", seed="000",
+         quote="ツモるかリーチを掛けるは Bの島町自治会麻雀クラブも同じ",
+         doc=dict(hand="234m567p789s22s77z", win_tile="2s", tsumo=True),
+         waits=["2s", "7z"],
+         expect={B: ok(yaku=["menzen_tsumo"]), A: ok(yaku=["menzen_tsumo"]), K: ok()},
+         note="RULES.md decision: a closed tsumo or a riichi win is allowed under B as well (and A)."),
+    dict(id="000-AB-2s-chun-shanpon-riichi", seed="000",
+         quote="ツモるかリーチを掛けるは Bの島町自治会麻雀クラブも同じ",
+         doc=dict(hand="234m567p789s22s77z", win_tile="2s", riichi=True),
+         waits=["2s", "7z"],
+         expect={B: ok(yaku=["riichi"]), A: ok(yaku=["riichi"]), K: ok()}),
+    dict(id="000-AB-chun-ankou", seed="000",
+         quote="どんな和了り方をしても中の役が確定している。 A、Bとも和了可",
+         doc=dict(hand="777z234m567p78s99s", win_tile="6s"),
+         waits=["6s", "9s"],
+         expect={B: ok(yaku=["yakuhai_chun"]), A: ok(yaku=["yakuhai_chun"]), K: ok()}),
+    dict(id="000-AB-suuankou-junchan", seed="000",
+         quote="7筒で和了ると四暗刻となりますが、8筒で和了ると純全一盃口になって共通している役がないのでAは和了不可。Bは三暗刻が確定しているので和了可",
+         doc=dict(hand="7p999p777888999s", win_tile="8p"),
+         waits=["7p", "8p"],
+         expect={B: ok(yaku=["iipeikou", "junchan"], per_wait={"7p": ["suuankou"], "8p": ["iipeikou", "junchan"]}),
+                 A: no(("no_common_yaku", None)), K: ok()},
+         note="On 8p the hand also reads 三暗刻 (777s 888s 999s); 高点法 scores 純全一盃口. On 7p it also "
+              "reads 789s×3 (一盃口), but a wait whose completed hand is a yakuman has just that yakuman as its "
+              "yaku for the common-yaku test (RULES.md §5, docs/sakizuke.md), so A finds no common yaku, "
+              "as the seed says."),
+    dict(id="000-AB-234p-suuankou", seed="000",
+         quote="同じ四暗刻で待ちは2 3 4筒ですが、2 4筒は対々和、三暗刻(もしくは四暗刻)、3筒は一盃口となるためAは和了不可。Bは和了可",
+         doc=dict(hand="2233344p111m999s", win_tile="4p"),
+         waits=["2p", "3p", "4p"],
+         expect={B: ok(yaku=["toitoi", "sanankou"], per_wait={"3p": ["iipeikou"]}),
+                 A: no(("no_common_yaku", None)), K: ok()},
+         note="RULES.md decisions: 'Bは三暗刻が確定' does not hold on 3p; the verdict (every wait has a yaku) does."),
+    dict(id="000-AB-143m", seed="000",
+         quote="待ち牌は1 4 3萬の3種類あり、1萬は平和のみ、4萬はタンピン、3萬はタンヤオのみ…Aは和了不可。Bはピンフが確定なので和了可",
+         doc=dict(hand="2223m234p567p345s", win_tile="3m"),
+         waits=["1m", "3m", "4m"],
+         expect={B: ok(yaku=["tanyao"], per_wait={"1m": ["pinfu"], "3m": ["tanyao"], "4m": ["pinfu", "tanyao"]}),
+                 A: no(("no_common_yaku", None)), K: ok()},
+         note="RULES.md decisions: 'ピンフが確定' does not hold on 3m; the verdict does."),
+    dict(id="000-AB-147s", seed="000",
+         quote="1索は平和、4索はタンピン、7索はタンヤオのみで確定している役がないのでAは和了不可。Bは和了可",
+         doc=dict(hand="2344567s567p345m", win_tile="1s"),
+         waits=["1s", "4s", "7s"],
+         expect={B: ok(yaku=["pinfu"], per_wait={"1s": ["pinfu"], "4s": ["pinfu", "tanyao"], "7s": ["tanyao"]}),
+                 A: no(("no_common_yaku", None)), K: ok()}),
+    dict(id="000-AB-258s", seed="000",
+         quote="2索はタンピン、5索はタンピン、8索はタンヤオでタンヤオが確定。 A・Bとも和了可",
+         doc=dict(hand="3455678s567p345m", win_tile="8s"),
+         waits=["2s", "5s", "8s"],
+         expect={B: ok(yaku=["tanyao"]), A: ok(yaku=["tanyao"]), K: ok()}),
+    dict(id="000-AB-25s", seed="000",
+         quote="聴牌の待ち牌は2 5索、役がつくのは5索だけで2索は役がつかないので、 A・Bとも和了不可",
+         doc=dict(hand="345m345p34s999m99p", win_tile="5s"),
+         waits=["2s", "5s"],
+         expect={B: no(("closed_ron", "2s")), A: no(("closed_ron", "2s")), AA: ok(yaku=["sanshoku"])}),
+    dict(id="000-AB-25s-tsumo", seed="000",
+         quote="ツモるかリーチを掛けるは Bの島町自治会麻雀クラブも同じ",
+         doc=dict(hand="345m345p34s999m99p", win_tile="2s", tsumo=True),
+         waits=["2s", "5s"],
+         expect={B: ok(yaku=["menzen_tsumo"]), A: ok(yaku=["menzen_tsumo"])}),
+    dict(id="000-AB-369p-closed", seed="000",
+         quote="これも役がつくのは9筒だけで3 6筒は役がつかないので A・Bとも和了不可",
+         doc=dict(hand="12345678p789s11z", win_tile="9p"),
+         waits=["3p", "6p", "9p"],
+         expect={B: no(("closed_ron", "3p"), ("closed_ron", "6p")), A: no(("closed_ron", "3p"), ("closed_ron", "6p")),
+                 AA: ok(yaku=["ittsuu"])},
+         note="東 pair in an 東 round: no pinfu on 3p/6p."),
+    dict(id="000-AB-ex1.1", seed="000",
+         quote="一通で3 6 9筒のどの和了りであっても平和が付きますので、A・Bとも和了可",
+         doc=dict(hand="12345678p234m55s", win_tile="3p"),
+         waits=["3p", "6p", "9p"],
+         expect={B: ok(yaku=["pinfu"], per_wait={"3p": ["pinfu"], "6p": ["pinfu"], "9p": ["pinfu", "ittsuu"]}),
+                 A: ok(yaku=["pinfu"]), K: ok()}),
+    dict(id="000-AB-ex1.2", seed="000",
+         quote="3筒で平和一盃口。6筒の場合は七対子と二盃口のどちらにも取れる。一盃口が確定しているのでAもBも和了可",
+         doc=dict(hand="44556p223344m99s", win_tile="6p"),
+         waits=["3p", "6p"],
+         expect={B: ok(yaku=["pinfu", "ryanpeikou"], per_wait={"3p": ["pinfu", "iipeikou"], "6p": ["pinfu", "ryanpeikou"]}),
+                 A: ok(yaku=["pinfu", "ryanpeikou"]), K: ok()},
+         note="二盃口 contains 一盃口 (closed_ron=common)."),
+    # ---------------------------------------------------------------- seed 000: 喰いタンなしの例外 (島町)
+    dict(id="000-kuitan-sanshoku", seed="000",
+         quote="カン待ち。この例では三色は確定で完全先付の和了は可、役は三色のみの食下がり1翻。タイヤオ加算なし",
+         doc=dict(hand="345p35s678m22p", melds=[chi("345m")], win_tile="4s"),
+         waits=["4s"],
+         expect={B: ok(yaku=["sanshoku"], total=1000), AA: ok(yaku=["tanyao", "sanshoku"], total=2000)}),
+    dict(id="000-kuitan-toitoi", seed="000",
+         quote="4満単騎で、トイトイが確定しているので完全先付の和了は可。役はトイトイ2翻。タイヤオ加算なし",
+         doc=dict(hand="333s4m", melds=[pon("222p"), pon("666s"), pon("888m")], win_tile="4m"),
+         waits=["4m"],
+         expect={B: ok(yaku=["toitoi"]), AA: ok(yaku=["tanyao", "toitoi"])},
+         note="Under A a toitoi needs calls 2 and 3 (yaku_confirmed_by_first_call); the seed gives only 島町."),
+    dict(id="000-kuitan-doukou", seed="000",
+         quote="待ちで三色同刻が確定しているので完全先付の和了は可。タイヤオ加算なし",
+         doc=dict(hand="444s345p8p", melds=[pon("444m"), pon("444p")], win_tile="8p"),
+         waits=["8p"],
+         expect={B: ok(yaku=["sanshoku_doukou"]), AA: ok(yaku=["tanyao", "sanshoku_doukou"])}),
+    dict(id="000-kuitan-chinitsu", seed="000",
+         quote="待ちの清一色で確定。完全先付の和了は可",
+         doc=dict(hand="4566778888s", melds=[chi("234s")], win_tile="6s"),
+         waits=["3s", "4s", "6s", "7s", "9s"],
+         expect={B: ok(yaku=["chinitsu"]), AA: ok(yaku=["tanyao", "chinitsu"])},
+         note="Every wait is 清一色; 9s is not simple, so tanyao differs by wait (irrelevant under 喰いタンなし)."),
+    # ---------------------------------------------------------------- seed 000: 偶然役
+    dict(id="000-situational-closed-houtei", seed="000",
+         quote="他に役がない偶然役のみのAは和了不可。Bは面前の場合は和了可",
+         doc=dict(hand="111p678p13m456s99s", win_tile="2m", situational=["houtei"]),
+         waits=["2m"],
+         expect={B: ok(yaku=["houtei"]), A: no(("closed_ron", "2m")), K: ok(), AA: ok()}),
+    dict(id="000-situational-open-haitei", seed="000",
+         quote="Bの島町自治会麻雀クラブは面前の場合は和了可、副露の場合は役付きに限る",
+         doc=dict(hand="678p13m456s99s", melds=[pon("111p")], win_tile="2m", tsumo=True, situational=["haitei"]),
+         waits=["2m"],
+         expect={B: no(("kataagari", "2m"), ("first_call", 1)), A: no(("kataagari", "2m"), ("first_call", 1)),
+                 K: ok(yaku=["haitei"]), AA: ok()},
+         note="situational_qualify: 島町 closed_only, A never, 一般の完全先付け always (seed 001)."),
+    # ---------------------------------------------------------------- seed 001
+    dict(id="001-369s-open", seed="001",
+         quote="この手が門前聴牌でなければ、完全先付けのルールでは仮令九索が出ても引いても和了出来ません",
+         doc=dict(hand="12345678s11z", melds=[chi("789m")], win_tile="9s", tsumo=True),
+         waits=["3s", "6s", "9s"],
+         expect={K: no(("kataagari", "3s"), ("kataagari", "6s")), S: no(("kataagari", "3s"), ("kataagari", "6s")),
+                 AA: ok(yaku=["ittsuu"])}),
+    dict(id="001-369s-open-haitei", seed="001",
+         quote="但し、海底摸月など場に訳がある状態なら、一翻縛りなら和了出来ます。勿論…九索が和了牌になれば一気通貫も加算されます",
+         doc=dict(hand="12345678s11z", melds=[chi("789m")], win_tile="9s", tsumo=True, situational=["haitei"]),
+         waits=["3s", "6s", "9s"],
+         expect={K: ok(yaku=["haitei", "ittsuu"], per_wait={"3s": ["haitei"], "6s": ["haitei"], "9s": ["haitei", "ittsuu"]}),
+                 B: no(("kataagari", "3s"), ("kataagari", "6s"), ("first_call", 1)),
+                 A: no(("kataagari", "3s"), ("kataagari", "6s"), ("first_call", 1))}),
+    dict(id="001-369s-closed-ron", seed="001",
+         quote="門前聴牌の場合は九索での栄和は出来ません",
+         doc=dict(hand="12345678s789m11z", win_tile="9s"),
+         waits=["3s", "6s", "9s"],
+         expect={K: no(("closed_ron", "3s"), ("closed_ron", "6s"))}),
+    dict(id="001-369s-closed-tsumo", seed="001",
+         quote="一翻縛りで摸和であれば他の牌を引いても門前摸和が付くので和了出来ます",
+         doc=dict(hand="12345678s789m11z", win_tile="3s", tsumo=True),
+         waits=["3s", "6s", "9s"],
+         expect={K: ok(yaku=["menzen_tsumo"])}),
+    dict(id="001-369s-closed-tsumo-ryanhan", seed="001",
+         quote="両翻縛りの場合は、九索以外では役が足りず和了出来ません",
+         doc=dict(hand="12345678s789m11z", win_tile="3s", tsumo=True),
+         waits=["3s", "6s", "9s"],
+         expect={"kanzen_sakizuke+shibari2": no(("no_qualifying_yaku", None), ("shibari", None))}),
+    dict(id="001-369s-closed-tsumo-ryanhan-9s", seed="001",
+         quote="九索を引いた場合は門前摸和と一気通貫の都合三翻で和了出来ます",
+         doc=dict(hand="12345678s789m11z", win_tile="9s", tsumo=True),
+         waits=["3s", "6s", "9s"],
+         expect={"kanzen_sakizuke+shibari2": ok(yaku=["menzen_tsumo", "ittsuu"])}),
+    dict(id="001-369s-closed-houtei", seed="001",
+         quote="河底撈魚や搶槓和になるなら、一翻縛りであれば栄和も出来ます",
+         doc=dict(hand="12345678s789m11z", win_tile="3s", situational=["houtei"]),
+         waits=["3s", "6s", "9s"],
+         expect={K: ok(yaku=["houtei"])}),
+    dict(id="001-riichi-ryanhan", seed="001",
+         quote="(両翻縛りの場合、)立直役を含めて全ての待ち牌で縛りを満たせない場合は立直が掛けられません",
+         doc=dict(hand="12345678s789m11z", win_tile="9s", riichi=True),
+         waits=["3s", "6s", "9s"],
+         expect={"kanzen_sakizuke+shibari2": no(("closed_ron", "3s"), ("closed_ron", "6s")), K: ok()}),
+    dict(id="001-yakuhai-after-chi", seed="001",
+         quote="翻牌以外の牌を吃・ポン・大明槓した後にポン・大明槓した翻牌は縛りを満たさない",
+         doc=dict(hand="567p789s4s", melds=[chi("234m"), pon("666z")], win_tile="4s"),
+         waits=["4s"],
+         expect={K: no(("kataagari", "4s")), S: no(("kataagari", "4s")), AA: ok(yaku=["yakuhai_hatsu"])}),
+    dict(id="001-yakuhai-shanpon-after-chi", seed="001",
+         quote="翻牌以外の牌を吃・ポン・大明槓した場合、双ポンとなる翻牌は縛りを満たさない(翻牌同士の双ポンであっても駄目)",
+         doc=dict(hand="77z66z678p456s", melds=[chi("234m")], win_tile="7z"),
+         waits=["6z", "7z"],
+         expect={K: no(("kataagari", "6z"), ("kataagari", "7z")), S: no(("kataagari", "6z"), ("kataagari", "7z")),
+                 AA: ok(yaku=["yakuhai_chun"])}),
+    dict(id="001-yakuhai-shanpon-tsumo-shingendai", seed="001",
+         quote="このルールでは、翻牌の先付けについて双ポンの翻牌を摸和した場合は役として扱う事になっておりました",
+         doc=dict(hand="77z66z678p456s", melds=[chi("234m")], win_tile="7z", tsumo=True),
+         waits=["6z", "7z"],
+         expect={S: ok(yaku=["yakuhai_chun"]), K: no(("kataagari", "6z"), ("kataagari", "7z"))}),
+    dict(id="001-yakuhai-shanpon-closed", seed="001",
+         quote="翻牌以外の牌を吃・ポン・大明槓していない状態(翻牌しか鳴いていないか門前聴牌)で双ポン待ちで和了した",
+         doc=dict(hand="77z66z678p456s234m", win_tile="7z"),
+         waits=["6z", "7z"],
+         expect={K: ok(yaku=["yakuhai_chun"]), S: ok()}),
+    dict(id="001-yakuhai-shanpon-after-yakuhai-pon", seed="001",
+         quote="翻牌しか鳴いていない…双ポン待ちで和了した場合に限り縛りを満たす",
+         doc=dict(hand="77z66s678p456m", melds=[pon("555z")], win_tile="7z"),
+         waits=["6s", "7z"],
+         expect={K: ok(yaku=["yakuhai_haku", "yakuhai_chun"], per_wait={"6s": ["yakuhai_haku"],
+                                                                        "7z": ["yakuhai_haku", "yakuhai_chun"]})}),
+    dict(id="001-yakuhai-han-still-count", seed="001",
+         quote="縛りを満たさないと言っても、翻牌としての翻数は有効で他の役で縛りを満たせば翻数は加算されます",
+         doc=dict(hand="456789s1s", melds=[chi("123s"), pon("777z")], win_tile="1s"),
+         waits=["1s"],
+         expect={K: ok(yaku=["yakuhai_chun", "ittsuu", "honitsu"], per_wait={"1s": ["ittsuu", "honitsu"]})}),
+    # ---------------------------------------------------------------- seed 003 平和
+    dict(id="003-pinfu-1123344s", seed="003",
+         quote="ちなみに、完全先付けでは和了資格役がピンフしかないので、この手は2でも三色同順にならずピンフ・一盃口(子2000点/親2900点)となる",
+         doc=dict(hand="1123344s123m123p", win_tile="2s"),
+         waits=["2s", "5s"],
+         expect={AA: ok(yaku=["iipeikou", "sanshoku"], total=5200),
+                 B: ok(yaku=["iipeikou", "sanshoku"], total=5200),
+                 A: ok(yaku=["pinfu", "iipeikou"], total=2000),
+                 K: ok(yaku=["pinfu", "iipeikou"], total=2000)},
+         note="score_with_confirmed_yaku: A and 一般 score 平和一盃口; 島町 (off) keeps 高点法."),
+    dict(id="003-pinfu-1123344s-dealer", seed="003",
+         quote="ピンフ・一盃口(子2000点/親2900点)",
+         doc=dict(hand="1123344s123m123p", win_tile="2s", seat_wind="E"),
+         waits=["2s", "5s"],
+         expect={AA: ok(total=7700), A: ok(total=2900)}),
+]
+
+
+def ruleset_spec(name: str) -> Any:
+    """``name`` or ``preset+shibari2`` (the preset with 両翻縛り)."""
+    if name.endswith("+shibari2"):
+        return {"preset": name.split("+")[0], "options": {"shibari": 2}}
+    return name
+
+
+# The seeds' headings, by the prefix of a case id (longest first wins), in page order.
+SECTIONS: list[tuple[str, str, str]] = [
+    ("000-nakazuke", "中付けの禁止", "No nakazuke (the first call must be part of a yaku)"),
+    ("000-kataagari", "片和了りの禁止", "No kataagari (every wait needs a yaku)"),
+    ("000-AB", "解釈AとB(門前の手)", "Interpretations A and B (closed hands)"),
+    ("000-kuitan", "喰いタンなしの例外(島町)", "No open tanyao: the exceptions (Shimamachi)"),
+    ("000-situational", "偶然役", "Chance yaku"),
+    ("001-369s", "一気通貫の片和了り", "Kataagari of a straight"),
+    ("001-riichi", "両翻縛りとリーチ", "Two-han minimum and riichi"),
+    ("001-yakuhai", "翻牌の先付け", "Yakuhai sakizuke"),
+    ("003-pinfu", "平和と高点法", "Pinfu and the highest-value reading"),
+]
+
+
+def section_of(case: dict[str, Any]) -> str:
+    """The Japanese heading of a case's section."""
+    return next(ja for prefix, ja, _en in SECTIONS if case["id"].startswith(prefix))
+
+
+def document(case: dict[str, Any]) -> dict[str, Any]:
+    """The evaluate document of a case (seat 南 unless the case says otherwise)."""
+    return {"seat_wind": "S", **case["doc"]}

@@ -1,0 +1,190 @@
+"""The hand checker's form (``/check/``): a hand and its situation as GET parameters, so that a
+link carries the hand. It only cleans input; ``selectors.check`` asks the engine.
+
+Calls come as the tap palette writes them (JSON: ``[{"type": "chi", "tiles": "234m"}]``) or short,
+as a shared link carries them: ``chi234m,pon777z`` (also ``チー234m``).
+
+>>> melds_from_text("chi234m, pon:777z")
+[{'type': 'chi', 'tiles': '234m'}, {'type': 'pon', 'tiles': '777z'}]
+>>> melds_to_text([{"type": "chi", "tiles": "234m"}, {"type": "pon", "tiles": "777z"}])
+'chi234m,pon777z'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.document import LIMITS
+
+WINDS = [("E", _("東")), ("S", _("南")), ("W", _("西")), ("N", _("北"))]
+RIICHI = [("", _("なし")), ("riichi", _("リーチ")), ("double", _("ダブルリーチ"))]
+SITUATIONAL = [("haitei", _("海底摸月")), ("houtei", _("河底撈魚")), ("rinshan", _("嶺上開花")),
+               ("chankan", _("搶槓")), ("tenhou", _("天和")), ("chiihou", _("地和"))]
+_CALLS = {"chi": "chi", "pon": "pon", "minkan": "minkan", "kakan": "kakan", "ankan": "ankan",
+          "チー": "chi", "ポン": "pon", "明槓": "minkan", "加槓": "kakan", "暗槓": "ankan", "カン": "minkan"}
+_CALL_RE = re.compile(r"^(" + "|".join(sorted(_CALLS, key=len, reverse=True)) + r")[:：\-]?(.+)$")
+
+
+class MeldsError(ValueError):
+    pass
+
+
+def _is_meld(m: Any) -> bool:
+    return isinstance(m, dict) and isinstance(m.get("type"), str) and isinstance(m.get("tiles"), str)
+
+
+def melds_from_text(text: str) -> list[dict[str, str]]:
+    """Calls in call order from the palette's JSON or the short form; ``MeldsError`` if neither."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    if text.startswith("["):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise MeldsError(text) from None
+        if not isinstance(value, list) or not all(_is_meld(m) for m in value):
+            raise MeldsError(text)
+        return [{"type": m["type"], "tiles": m["tiles"]} for m in value]
+    out = []
+    for part in re.split(r"[,、\s]+", text):
+        if not part:
+            continue
+        match = _CALL_RE.match(part)
+        if not match:
+            raise MeldsError(part)
+        out.append({"type": _CALLS[match.group(1)], "tiles": match.group(2)})
+    return out
+
+
+def melds_to_text(melds: list[dict[str, str]]) -> str:
+    """The short form of calls, for links."""
+    return ",".join(f"{m['type']}{m['tiles']}" for m in melds)
+
+
+class CheckForm(forms.Form):
+    """A hand to check. ``document`` is the ``rules`` evaluate document it describes (no rule set)."""
+
+    hand = forms.CharField(label=_("手牌(和了牌を除く)"), required=False, max_length=LIMITS["text"],
+                           widget=forms.TextInput(attrs={"placeholder": "567p789s4s", "autocomplete": "off",
+                                                         "autocapitalize": "off", "spellcheck": "false"}))
+    melds = forms.CharField(label=_("副露(鳴いた順)"), required=False, max_length=400,
+                            widget=forms.TextInput(attrs={"placeholder": "chi234m,pon777z", "autocomplete": "off",
+                                                          "autocapitalize": "off", "spellcheck": "false"}))
+    win_tile = forms.CharField(label=_("和了牌"), required=False, max_length=20,
+                               widget=forms.TextInput(attrs={"placeholder": "4s", "autocomplete": "off",
+                                                             "autocapitalize": "off", "spellcheck": "false"}))
+    tsumo = forms.ChoiceField(label=_("和了"), choices=[("0", _("ロン")), ("1", _("ツモ"))], initial="0",
+                              required=False, widget=forms.RadioSelect)
+    riichi = forms.ChoiceField(label=_("リーチ"), choices=RIICHI, required=False)
+    ippatsu = forms.BooleanField(label=_("一発"), required=False)
+    sit = forms.MultipleChoiceField(label=_("状況役"), choices=SITUATIONAL, required=False,
+                                    widget=forms.CheckboxSelectMultiple)
+    seat = forms.ChoiceField(label=_("自風"), choices=WINDS, initial="S", required=False)
+    round = forms.ChoiceField(label=_("場風"), choices=WINDS, initial="E", required=False)
+    dora = forms.CharField(label=_("ドラ表示牌"), required=False, max_length=LIMITS["text"],
+                           widget=forms.TextInput(attrs={"placeholder": "3m", "autocomplete": "off"}))
+    ura = forms.CharField(label=_("裏ドラ表示牌"), required=False, max_length=LIMITS["text"],
+                          widget=forms.TextInput(attrs={"placeholder": "", "autocomplete": "off"}))
+    rs = forms.ChoiceField(label=_("クラブのルール"), required=False)
+
+    def __init__(self, *args: Any, rulesets: list[tuple[str, str]] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["rs"].choices = list(rulesets)
+
+    def clean_melds(self) -> list[dict[str, str]]:
+        try:
+            return melds_from_text(self.cleaned_data.get("melds", ""))
+        except MeldsError as exc:
+            raise forms.ValidationError(
+                _("副露「%(text)s」が読めません。chi234m,pon777z のように、種類と牌で書いてください"),
+                params={"text": str(exc)[:40]}) from None
+
+    @property
+    def has_hand(self) -> bool:
+        return bool(self.is_valid() and self.cleaned_data["hand"].strip())
+
+    def document(self) -> dict[str, Any]:
+        """The evaluate document (docs/api.md) of the cleaned input."""
+        d = self.cleaned_data
+        doc: dict[str, Any] = {"hand": d["hand"], "seat_wind": d.get("seat") or "S",
+                               "round_wind": d.get("round") or "E", "tsumo": d.get("tsumo") == "1"}
+        if d["melds"]:
+            doc["melds"] = d["melds"]
+        if d["win_tile"].strip():
+            doc["win_tile"] = d["win_tile"].strip()
+        if d.get("riichi") == "riichi":
+            doc["riichi"] = True
+        elif d.get("riichi") == "double":
+            doc["double_riichi"] = True
+        if d.get("ippatsu"):
+            doc["ippatsu"] = True
+        if d.get("sit"):
+            doc["situational"] = list(d["sit"])
+        for key, field in (("dora_indicators", "dora"), ("ura_indicators", "ura")):
+            if d.get(field, "").strip():
+                doc[key] = [d[field].strip()]
+        return doc
+
+    def query(self) -> dict[str, Any]:
+        """The cleaned input as short link parameters (defaults left out)."""
+        d = self.cleaned_data
+        q: dict[str, Any] = {"hand": d["hand"].strip()}
+        if d["melds"]:
+            q["melds"] = melds_to_text(d["melds"])
+        for key in ("win_tile", "dora", "ura"):
+            if d.get(key, "").strip():
+                q[key] = d[key].strip()
+        if d.get("tsumo") == "1":
+            q["tsumo"] = "1"
+        if d.get("riichi"):
+            q["riichi"] = d["riichi"]
+        if d.get("ippatsu"):
+            q["ippatsu"] = "on"
+        if d.get("sit"):
+            q["sit"] = list(d["sit"])
+        if d.get("seat") and d["seat"] != "S":
+            q["seat"] = d["seat"]
+        if d.get("round") and d["round"] != "E":
+            q["round"] = d["round"]
+        if d.get("rs"):
+            q["rs"] = d["rs"]
+        return q
+
+
+def query_of(document: dict[str, Any]) -> dict[str, Any]:
+    """Link parameters of an evaluate document (the examples page links to the checker with them).
+
+    >>> query_of({"hand": "567p789s4s", "melds": [{"type": "chi", "tiles": "234m"}], "win_tile": "4s",
+    ...           "seat_wind": "S", "tsumo": True, "situational": ["haitei"]})
+    {'hand': '567p789s4s', 'melds': 'chi234m', 'win_tile': '4s', 'tsumo': '1', 'sit': ['haitei']}
+    """
+    q: dict[str, Any] = {"hand": document["hand"]}
+    if document.get("melds"):
+        q["melds"] = melds_to_text(document["melds"])
+    if document.get("win_tile"):
+        q["win_tile"] = document["win_tile"]
+    if document.get("tsumo"):
+        q["tsumo"] = "1"
+    if document.get("double_riichi"):
+        q["riichi"] = "double"
+    elif document.get("riichi"):
+        q["riichi"] = "riichi"
+    if document.get("ippatsu"):
+        q["ippatsu"] = "on"
+    if document.get("situational"):
+        q["sit"] = list(document["situational"])
+    if document.get("seat_wind", "S") != "S":
+        q["seat"] = document["seat_wind"]
+    if document.get("round_wind", "E") != "E":
+        q["round"] = document["round_wind"]
+    if document.get("dora_indicators"):
+        q["dora"] = "".join(document["dora_indicators"])
+    if document.get("ura_indicators"):
+        q["ura"] = "".join(document["ura_indicators"])
+    return q

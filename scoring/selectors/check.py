@@ -1,0 +1,64 @@
+"""The hand checker's reads: which rule set is the club's, and one hand judged under it and under
+every preset side by side (``rules.compare``), ready for ``scoring/_verdict.html``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language, pgettext_lazy
+
+import rules
+from rules.options_info import preset_label
+
+from ..models import ClubDay, RuleSet
+from ..services.common import engine_message
+from .rulesets import ruleset_display_name
+
+# the presets side by side, in the order the club talks about them, with their short names
+PRESET_ORDER: list[tuple[str, Any]] = [
+    ("sakizuke_a", "A"), ("shimamachi", "B"), ("kanzen_sakizuke", "001"),
+    ("shingendai", pgettext_lazy("preset short", "新現代")), ("ariari", pgettext_lazy("preset short", "アリアリ")),
+    ("tenhou", pgettext_lazy("preset short", "天鳳")),
+]
+
+
+def club_rulesets() -> tuple[list[tuple[str, str]], str]:
+    """The rule sets to choose from (``(pk, name)``) and the club's: that of the newest club day,
+    else the shipped アリアリ preset, else the first one."""
+    lang = get_language() or "ja"
+    sets = list(RuleSet.objects.order_by("pk"))
+    choices = [(str(rs.pk), ruleset_display_name(rs, lang)) for rs in sets]
+    newest = ClubDay.objects.order_by("-date", "-pk").values_list("ruleset_id", flat=True).first()
+    if newest is None:
+        newest = next((rs.pk for rs in sets if rs.preset == "ariari" and not rs.options), sets[0].pk if sets else None)
+    return choices, ("" if newest is None else str(newest))
+
+
+def _spec(ruleset: RuleSet | None) -> Any:
+    if ruleset is None:
+        return "ariari"
+    return {"preset": ruleset.preset, "options": dict(ruleset.options or {}), "name": f"club:{ruleset.pk}"}
+
+
+def check_hand(*, document: dict[str, Any], ruleset: RuleSet | None) -> dict[str, Any]:
+    """``document`` (an evaluate document without rule set) under the club's ``ruleset`` and every
+    preset: ``{"club": row, "presets": [row, ...], "error": None}`` where a row is ``{"verdict",
+    "label", "short", "elsewhere"}``; ``elsewhere`` is, for a refused win, the first rule set side by
+    side under which it is legal, with its value (``{"label", "total"}``), else None. On input the
+    engine refuses: ``{"club": None, "presets": [], "error": "<message in the page's language>"}``."""
+    lang = get_language() or "ja"
+    specs = [_spec(ruleset)] + [name for name, _short in PRESET_ORDER]
+    try:
+        verdicts = rules.compare(document, specs)["verdicts"]
+    except rules.RulesError as exc:
+        return {"club": None, "presets": [], "error": engine_message(exc)}
+    club_label = ruleset_display_name(ruleset, lang) if ruleset is not None else preset_label("ariari", lang)
+    rows = [{"verdict": verdicts[0], "label": club_label, "short": ""}]
+    rows += [{"verdict": v, "label": preset_label(name, lang), "short": str(short)}
+             for v, (name, short) in zip(verdicts[1:], PRESET_ORDER)]
+    legal = [r for r in rows if r["verdict"].get("legal")]
+    for r in rows:
+        other = legal[0] if legal and "legal" in r["verdict"] and not r["verdict"]["legal"] else None
+        r["elsewhere"] = ({"label": other["short"] or other["label"], "total": other["verdict"]["total"]}
+                          if other else None)
+    return {"club": rows[0], "presets": rows[1:], "error": None}

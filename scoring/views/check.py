@@ -1,0 +1,142 @@
+"""判定ツール: the hand checker (public, it shows no club data), its JSON twin for scripts, and the
+例題集 built from the club's sample hands."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods
+
+import rules
+from rules.__main__ import MAX_BYTES, InputError, answer
+from rules.options_info import preset_label
+from rules.tiles import parse_tokens, tile_name
+
+from .. import examples
+from ..forms.check import (
+    CheckForm,
+    MeldsError,
+    melds_from_text,
+    melds_to_text,
+    query_of,
+)
+from ..models import RuleSet
+from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
+from ..services.common import engine_message
+from .common import has_palette
+
+
+@require_GET
+def check(request: HttpRequest) -> HttpResponse:
+    """The hand in the URL, judged under the club's rule set and every preset; htmx gets the results."""
+    choices, club = club_rulesets()
+    data = request.GET.copy()
+    for key, default in (("rs", club), ("tsumo", "0"), ("seat", "S"), ("round", "E")):
+        if not data.get(key):
+            data[key] = default
+    form = CheckForm(data, rulesets=choices)
+    result, link, status = None, "", 200
+    if form.has_hand:
+        ruleset = RuleSet.objects.filter(pk=form.cleaned_data["rs"]).first() if form.cleaned_data["rs"] else None
+        result = check_hand(document=form.document(), ruleset=ruleset)
+        query = form.query()
+        if query.get("rs") == club:  # a link follows the club's rule set of the day it is opened
+            del query["rs"]
+        link = request.build_absolute_uri(reverse("check") + "?" + urlencode(query, doseq=True))
+        if result["error"]:
+            status = 422
+    elif form.is_bound and not form.is_valid():
+        status = 422
+    if form.is_valid() and form.cleaned_data["melds"]:  # shown short (the palette reads both forms)
+        form.data = form.data.copy()
+        form.data["melds"] = melds_to_text(form.cleaned_data["melds"])
+    # palette_owner: the palette partial names the hand form's tile reader by a hanchan; check.js
+    # points it at the public one (check-tiles) before it starts
+    situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
+        (data.get("seat"), data.get("round")) != ("S", "E")
+    ctx = {"form": form, "result": result, "link": link, "palette": has_palette(), "palette_owner": {"pk": 0},
+           "situation_open": situation,
+           "errors": [e for errs in form.errors.values() for e in errs] if form.is_bound else []}
+    if request.htmx:
+        return render(request, "scoring/check.html#results", ctx, status=status)
+    return render(request, "scoring/check.html", ctx, status=status)
+
+
+def _json(out: dict, status: int) -> HttpResponse:
+    # the CLI's bytes exactly (rules/__main__.py ``_write``): a lone surrogate goes out escaped
+    text = json.dumps(out, ensure_ascii=False, indent=2) + "\n"
+    return HttpResponse(text.encode("utf-8", "backslashreplace"), status=status,
+                        content_type="application/json; charset=utf-8")
+
+
+@csrf_exempt  # it writes nothing; scripts POST a document as `python -m rules compare` reads it
+@require_http_methods(["GET", "POST"])
+def check_json(request: HttpRequest) -> HttpResponse:
+    """``python -m rules compare`` over HTTP: ``?doc=<JSON>`` or the JSON as the POST body; the same
+    answer and error JSON (status 400 for bad input, 500 for an engine fault)."""
+    if request.method == "POST":
+        size = int(request.META.get("CONTENT_LENGTH") or 0)
+        raw = request.read(MAX_BYTES + 1) if size <= MAX_BYTES else None
+        if raw is not None and len(raw) > MAX_BYTES:
+            raw = None
+    elif "doc" in request.GET:
+        raw = request.GET["doc"].encode("utf-8", "surrogatepass")
+        raw = raw if len(raw) <= MAX_BYTES else None
+    else:
+        exc = InputError("bad_document", "give the document as ?doc=<JSON> or as the POST body",
+                         "文書を ?doc=<JSON> か POST の本文で指定してください")
+        return _json({"error": {"code": exc.code, "message": exc.message, "ja": exc.ja}}, 400)
+    out, code = answer("compare", raw)
+    return _json(out, {0: 200, 2: 400}.get(code, 500))
+
+
+@require_GET
+def check_examples(request: HttpRequest) -> HttpResponse:
+    """例題集: every sample hand of the seeds with its verdict under A and B, linking to the checker."""
+    lang = get_language() or "ja"
+    names = [f"A {preset_label('sakizuke_a', lang)}", f"B {preset_label('shimamachi', lang)}"]
+    sections: dict[str, dict] = {}
+    for ja, en in ((s[1], s[2]) for s in examples.SECTIONS):
+        sections[ja] = {"ja": ja, "en": en, "cases": []}
+    for case in examples.CASES:
+        document = examples.document(case)
+        out = rules.compare(document, ["sakizuke_a", "shimamachi"])["verdicts"]
+        query = query_of(document)
+        sections[examples.section_of(case)]["cases"].append({
+            "case": case, "document": document, "melds": document.get("melds", []),
+            "pairs": [(out[0], names[0]), (out[1], names[1])],
+            "url": reverse("check") + "?" + urlencode(query, doseq=True),
+        })
+    return render(request, "scoring/examples.html",
+                  {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})
+
+
+
+@require_GET
+def check_tiles(request: HttpRequest) -> JsonResponse:
+    """The tap palette's reader of typed tiles on the checker (public; the same answer as the hand
+    form's ``hand-tiles``): ``?hand=&melds=&win_tile=`` → ``{"hand": [...], "melds": [{"type", "tiles":
+    [...]}], "win": "5s" | null}`` and ``"error"`` for input that cannot be read."""
+    out: dict = {"hand": [], "melds": [], "win": None}
+
+    def names(text: str) -> list[str]:
+        return [tile_name(kind, red) for kind, red in parse_tokens(text[:200])]
+
+    try:
+        out["hand"] = names(request.GET.get("hand", ""))
+        win = names(request.GET.get("win_tile", ""))
+        out["win"] = win[0] if len(win) == 1 else None
+        out["melds"] = [{"type": m["type"], "tiles": names(m["tiles"])}
+                        for m in melds_from_text(request.GET.get("melds", "")[:400])[:4]]
+    except rules.RulesError as exc:
+        out["error"] = engine_message(exc)
+    except MeldsError:
+        out["error"] = _("副露が読めません。chi234m,pon777z のように、種類と牌で書いてください")
+    return JsonResponse(out)
