@@ -1,4 +1,9 @@
-"""The hand form: one event of a hanchan as ``rules.play`` takes it."""
+"""The hand form: one event of a hanchan as ``rules.play`` takes it.
+
+A ron with several winners (ダブロン, 三家和, or a 頭ハネ the rule set resolves) is entered one winner at
+a time: 「＋和了者を追加」 moves the win on screen into the hidden ``wins`` list (JSON, the engine's
+``wins`` entries) and clears the value for the next winner; 記録する sends them all.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +11,20 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
+
+import rules
 
 
 EVENT_TYPES = [("ron", _("ロン")), ("tsumo", _("ツモ")), ("draw", _("流局")),
-               ("chombo", _("チョンボ")), ("penalty", _("罰符")), ("abandon", _("アガリ放棄"))]
+               ("chombo", _("チョンボ")), ("penalty", _("罰符")), ("abandon", _("アガリ放棄")),
+               ("abortive", _("途中流局")), ("nagashi", _("流し満貫"))]
+ABORTIVE_KINDS = [("kyuushu", _("九種九牌")), ("suufon_renda", _("四風連打")), ("suucha_riichi", _("四家立直")),
+                  ("suukaikan", _("四開槓")), ("sanchahou", _("三家和"))]
+# what the value of one win is entered as (the rest of the form: who won, from whom, riichi, …)
+WIN_FIELDS = ("winner", "pao", "value", "han", "fu", "yakuman", "hand", "melds", "win_tile", "double_riichi",
+              "ippatsu", "situational", "dora", "ura")
 VALUE_MODES = [("quick", _("翻・符")), ("yakuman", _("役満")), ("tiles", _("牌で入力"))]
 HAN_CHOICES = [(str(h), f"{h}") for h in range(1, 14)]
 FU_CHOICES = [(str(f), f"{f}") for f in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)]
@@ -29,6 +43,11 @@ class HandForm(forms.Form):
                                    widget=forms.RadioSelect)
     offender = forms.TypedChoiceField(label=_("対象者"), required=False, coerce=int, empty_value=None,
                                       widget=forms.RadioSelect)
+    kind = forms.ChoiceField(label=_("途中流局の種類"), choices=ABORTIVE_KINDS, required=False,
+                             widget=forms.RadioSelect)
+    nagashi = forms.TypedMultipleChoiceField(label=_("流し満貫の人"), required=False, coerce=int,
+                                             widget=forms.CheckboxSelectMultiple)
+    wins = forms.CharField(required=False, widget=forms.HiddenInput, max_length=4000)
     tenpai = forms.TypedMultipleChoiceField(label=_("テンパイ"), required=False, coerce=int,
                                             widget=forms.CheckboxSelectMultiple)
     riichi = forms.TypedMultipleChoiceField(label=_("この局のリーチ"), required=False, coerce=int,
@@ -59,15 +78,41 @@ class HandForm(forms.Form):
     ura = forms.CharField(label=_("裏ドラ表示牌"), required=False, max_length=20,
                           widget=forms.TextInput(attrs={"placeholder": "", "autocomplete": "off"}))
 
-    def __init__(self, *args: Any, names: list[str], declared: list[int] | None = None, **kwargs: Any):
+    def __init__(self, *args: Any, names: list[str], declared: list[int] | None = None,
+                 ruleset: rules.RuleSet | None = None, **kwargs: Any):
         """``declared``: seats whose riichi was recorded earlier in the same hand (before a 罰符 or
-        アガリ放棄 event), so a tile-by-tile win of theirs counts riichi too."""
+        アガリ放棄 event; ``declared_riichi`` reads it from the stored events), so a tile-by-tile win
+        of theirs counts riichi too. ``ruleset``: the hanchan's (``ruleset_in_force``); 途中流局 and
+        流し満貫 are offered only where it has them (without it: every type)."""
         super().__init__(*args, **kwargs)
         seats = [(str(s), n) for s, n in enumerate(names)]
-        self.names, self.declared = names, list(declared or [])
-        for key in ("winner", "loser", "offender", "tenpai", "riichi"):
+        self.names, self.declared, self.ruleset = names, list(declared or []), ruleset
+        for key in ("winner", "loser", "offender", "tenpai", "riichi", "nagashi"):
             self.fields[key].choices = seats
         self.fields["pao"].choices = [("", _("なし"))] + seats
+        if ruleset is not None:
+            off = {k for k, on in (("abortive", ruleset.abortive_draws), ("nagashi", ruleset.nagashi_mangan)) if not on}
+            self.fields["type"].choices = [c for c in EVENT_TYPES if c[0] not in off]
+            if not ruleset.triple_ron_draw:
+                self.fields["kind"].choices = [c for c in ABORTIVE_KINDS if c[0] != "sanchahou"]
+        self.other_wins = self._other_wins()
+
+    def _other_wins(self) -> list[dict[str, Any]]:
+        """The wins already moved to the list (several winners of one ron); [] when unreadable."""
+        text = (self.data.get(self.add_prefix("wins")) if self.is_bound else self.initial.get("wins")) or ""
+        try:
+            wins = json.loads(text) if text else []
+        except ValueError:
+            return []
+        if not isinstance(wins, list):
+            return []
+        return [w for w in wins if isinstance(w, dict) and isinstance(w.get("winner"), int)
+                and 0 <= w["winner"] < len(self.names)][:3]
+
+    def other_win_rows(self) -> list[dict[str, Any]]:
+        """The listed wins for display: ``{"index", "name", "value"}``."""
+        return [{"index": i, "name": self.names[w["winner"]], "value": win_value_text(w)}
+                for i, w in enumerate(self.other_wins)]
 
     # -- building the event
     def clean(self) -> dict[str, Any]:
@@ -76,7 +121,9 @@ class HandForm(forms.Form):
             return data
         kind = data["type"]
         event: dict[str, Any] = {"type": kind}
-        if kind in ("ron", "tsumo"):
+        if kind == "ron" and self.other_wins:
+            event = self._multi_ron(data)
+        elif kind in ("ron", "tsumo"):
             if data.get("winner") is None:
                 self.add_error("winner", _("和了者を選んでください"))
             if kind == "ron":
@@ -92,6 +139,16 @@ class HandForm(forms.Form):
                 event["pao"] = data["pao"]
         elif kind == "draw":
             event["tenpai"] = sorted(data.get("tenpai") or [])
+        elif kind == "abortive":
+            if not data.get("kind"):
+                self.add_error("kind", _("途中流局の種類を選んでください"))
+            event["kind"] = data.get("kind")
+        elif kind == "nagashi":
+            if not data.get("nagashi"):
+                self.add_error("nagashi", _("流し満貫の人を選んでください"))
+            event["winners"] = sorted(data.get("nagashi") or [])
+            if data.get("tenpai"):
+                event["tenpai"] = sorted(data["tenpai"])
         else:
             if data.get("offender") is None:
                 self.add_error("offender", _("対象者を選んでください"))
@@ -100,6 +157,33 @@ class HandForm(forms.Form):
             event["riichi"] = sorted(data["riichi"])
         self.event = event
         return data
+
+    def current_win(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        """The win on screen as an engine ``wins`` entry (``None`` when no winner is chosen)."""
+        if data.get("winner") is None:
+            return None
+        win: dict[str, Any] = {"winner": data["winner"], **self._value(data)}
+        if data.get("pao") is not None:
+            win["pao"] = data["pao"]
+        return win
+
+    def _multi_ron(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A ron with the listed wins plus the one on screen (if a winner is chosen)."""
+        wins = list(self.other_wins)
+        current = self.current_win(data)
+        if current is not None:
+            if any(w["winner"] == current["winner"] for w in wins):
+                self.add_error("winner", _("%(name)s の和了はもう追加されています") % {"name": self.names[current["winner"]]})
+            wins.append(current)
+        loser = data.get("loser")
+        if loser is None:
+            self.add_error("loser", _("放銃者を選んでください"))
+        elif any(w["winner"] == loser for w in wins):
+            self.add_error("loser", _("和了者と放銃者が同じです"))
+        if len(wins) == 1:  # one winner after all: a plain ron
+            return {"type": "ron", "winner": wins[0]["winner"], "loser": loser,
+                    **{k: v for k, v in wins[0].items() if k != "winner"}}
+        return {"type": "ron", "loser": loser, "wins": wins}
 
     def _value(self, data: dict[str, Any]) -> dict[str, Any]:
         mode = data.get("value") or "quick"
@@ -162,6 +246,16 @@ class HandForm(forms.Form):
         """Form data that describes ``event`` again (for editing a recorded hand)."""
         kind = event.get("type")
         data: dict[str, Any] = {"type": kind, "riichi": [str(s) for s in event.get("riichi", [])]}
+        if kind == "ron" and event.get("wins"):  # several winners: the last one on screen, the rest listed
+            *others, last = event["wins"]
+            data.update(cls.initial_from_event({"type": "ron", "loser": event.get("loser"), **last}))
+            data.update(riichi=[str(s) for s in event.get("riichi", [])],
+                        wins=json.dumps(others, ensure_ascii=False) if others else "")
+            return data
+        if kind == "abortive":
+            data["kind"] = event.get("kind")
+        if kind == "nagashi":
+            data["nagashi"] = [str(s) for s in event.get("winners", [])]
         for key in ("winner", "loser", "pao"):
             if event.get(key) is not None:
                 data[key] = str(event[key])
@@ -169,7 +263,7 @@ class HandForm(forms.Form):
             data["offender"] = str(event.get("offender"))
         if kind == "abandon":
             data["offender"] = str(event.get("player"))
-        if kind == "draw":
+        if kind in ("draw", "nagashi"):
             data["tenpai"] = [str(s) for s in event.get("tenpai", [])]
         if "yakuman" in event:
             data.update(value="yakuman", yakuman=str(event["yakuman"]))
@@ -185,3 +279,34 @@ class HandForm(forms.Form):
             if event.get("fu") is not None:
                 data["fu"] = str(event["fu"])
         return data
+
+
+def win_value_text(win: dict[str, Any]) -> str:
+    """A win's value in a few words: 「3翻30符」「役満」「牌で入力」.
+
+    >>> win_value_text({"winner": 1, "han": 3, "fu": 30}), win_value_text({"winner": 1, "han": 6})
+    ('3翻30符', '6翻')
+    """
+    if win.get("yakuman"):
+        return gettext_now("ダブル役満") if win["yakuman"] == 2 else gettext_now("役満")
+    if win.get("hand"):
+        return gettext_now("牌で入力") + f" {win['hand'].get('hand', '')} {win['hand'].get('win_tile', '')}"
+    if win.get("han"):
+        fu = gettext_now("%(fu)s符") % {"fu": win["fu"]} if win.get("fu") else ""
+        return gettext_now("%(han)s翻") % {"han": win["han"]} + fu
+    return ""
+
+
+def declared_riichi(events: list[dict[str, Any]]) -> list[int]:
+    """Seats whose riichi is already recorded in the hand in progress after ``events``: the riichi of
+    the trailing 罰符 / アガリ放棄 events (they do not end the hand). Read from the stored input, no replay.
+
+    >>> declared_riichi([{"type": "draw", "riichi": [0]}, {"type": "penalty", "offender": 1, "riichi": [2]}])
+    [2]
+    """
+    seats: set[int] = set()
+    for ev in reversed(events):
+        if ev.get("type") not in ("penalty", "abandon"):
+            break
+        seats.update(ev.get("riichi") or [])
+    return sorted(seats)

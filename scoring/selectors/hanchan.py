@@ -1,15 +1,20 @@
-"""The live state of a hanchan, from one replay of its stored hands."""
+"""The live state of a hanchan, from one replay of its stored hands (or the replay a write just made),
+and the preview of a hand before it is saved (one replay with ``rules.next_hand``)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import get_language, pgettext, pgettext_lazy
+
 import rules
+from rules.game.value import hand_document
 
 from ..models import Hanchan, Member
 
-SEAT_WINDS = ("東", "南", "西", "北")
+SEAT_WINDS = tuple(pgettext_lazy("seat wind", w) for w in ("東", "南", "西", "北"))
 
 
 @dataclass(frozen=True)
@@ -22,21 +27,27 @@ class PlayerState:
     dealer: bool
     riichi: bool
     diffs: list[tuple[str, int]]  # (other player's name, own score − theirs)
+    others: tuple[tuple[str, str, int], ...] = ()  # (name, seat wind, own score − theirs) of the other three
 
 
-def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
+def hanchan_state(*, hanchan: Hanchan, out: dict[str, Any] | None = None) -> dict[str, Any]:
     """The live state of a hanchan by replaying its stored hands: players with scores, winds,
-    dealer, differences; round, honba, sticks; the hand history; whether the game is over."""
-    hands = list(hanchan.hands.order_by("order").select_related("entered_by"))
+    dealer, differences; round, honba, sticks; the hand history; whether the game is over.
+    ``out``: the replay of exactly the stored hands, when the caller (a write) already has it."""
+    hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
     members = hanchan.members
     names = hanchan.player_names()
     rs = hanchan.ruleset_in_force.engine()
-    out, broken = None, None
-    if hanchan.mode == Hanchan.Mode.HANDS:
+    broken, broken_message = None, ""
+    if hanchan.mode == Hanchan.Mode.HANDS and (out is None or len(out["events"]) != len(hands)):
         try:
             out = rules.play(hanchan.game_doc([h.event for h in hands]))
         except rules.RulesError as exc:  # a broken record must not take the page down
             out, broken = _broken_replay(hanchan, hands, exc), exc
+            from ..services.hanchan import hand_message
+            broken_message = hand_message(hanchan, [h.event for h in hands], exc)
+    if hanchan.mode == Hanchan.Mode.HANDS:
+        assert out is not None
         st = out["state"]
         scores, dealer = st["scores"], st["dealer"]
         label = st["label"]  # {"ja", "en"} or None once the game is over
@@ -46,25 +57,106 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         scores = [results[s].score if s in results else rs.start_points for s in range(4)]
         dealer, label, honba, sticks, riichi = None, None, 0, 0, []
     players = []
+    winds = [str(SEAT_WINDS[(seat - dealer) % 4] if dealer is not None else SEAT_WINDS[seat]) for seat in range(4)]
     for seat, member in enumerate(members):
-        wind = SEAT_WINDS[(seat - dealer) % 4] if dealer is not None else SEAT_WINDS[seat]
         diffs = [(names[o], scores[seat] - scores[o]) for o in range(4) if o != seat]
-        players.append(PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=wind,
-                                   dealer=seat == dealer, riichi=seat in riichi, diffs=diffs))
-    events = out["events"] if out else []
-    history = [{"hand": h, "event": ev} for h, ev in zip(hands, events)]
+        others = tuple((names[o], winds[o], scores[seat] - scores[o]) for o in range(4) if o != seat)
+        players.append(PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=winds[seat],
+                                   dealer=seat == dealer, riichi=seat in riichi, diffs=diffs, others=others))
+    events = out["events"] if out and hanchan.mode == Hanchan.Mode.HANDS else []
+    history = [{"hand": h, "event": ev, "wins": _win_rows(ev, names)} for h, ev in zip(hands, events)]
     return {
         "hanchan": hanchan, "players": players, "label": label, "honba": honba, "sticks": sticks,
         "ended": bool(out and out["ended"]), "ended_by": out["ended_by"] if out else None,
         "history": history, "results": list(hanchan.results.select_related("member").order_by("rank", "seat")),
-        "ruleset": rs, "broken": broken,
+        "ruleset": rs, "broken": broken, "broken_message": broken_message, "last": history[-1] if history else None,
     }
+
+
+def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """For a ron with several claims: who won and who did not (頭ハネ, 三家和), from the engine's
+    ``wins[].status`` / ``head_bumped`` / ``sanchahou``. Empty for any other event."""
+    if ev.get("type") != "ron" or len(ev.get("wins") or []) < 2:
+        return []
+    rows = []
+    for w in ev["wins"]:
+        if ev.get("sanchahou"):
+            status = pgettext("win status", "三家和(流局)")
+        elif w["winner"] in (ev.get("head_bumped") or []):
+            status = pgettext("win status", "頭ハネ(和了なし)")
+        elif w.get("status") == "won":
+            status = pgettext("win status", "和了")
+        else:
+            status = pgettext("win status", "和了なし")
+        rows.append({"name": names[w["winner"]], "status": status, "won": w.get("status") == "won",
+                     "total": (w.get("value") or {}).get("total")})
+    return rows
 
 
 def _broken_replay(hanchan: Hanchan, hands: list, exc: rules.RulesError) -> dict[str, Any]:
     """What the page can show of a record that no longer replays: the hands that still do."""
     good = hands[:exc.index] if isinstance(exc, rules.GameError) and exc.index is not None else []
     return rules.play(hanchan.game_doc([h.event for h in good]))
+
+
+def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], before: int | None = None,
+                 events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What saving ``event`` as hand ``before`` (0-based; ``None``: a new last hand) would give, in
+    one replay (``rules.next_hand`` over the stored hands before it): ``"event"`` (the engine's
+    output for it, or ``None``), ``"before"`` (the table before it: its ``label`` names the hand),
+    ``"error"`` (why the engine refuses it, named as the page names the hand), and ``"verdicts"``:
+    for each win entered tile by tile, ``rules.evaluate`` of the document the engine builds from the
+    table (winds, honba, sticks) — shown also when the hand is not a legal win, with the reasons."""
+    if events is None:  # the stored hands' input (the caller may have read them already)
+        events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+    events = events[:before] if before is not None else events
+    doc = hanchan.game_doc(events)
+    answer: dict[str, Any] = {"event": None, "before": None, "error": None, "verdicts": []}
+    documents: list[dict[str, Any]] = []
+    try:
+        out = rules.next_hand(doc, event)
+        answer.update(event=out["event"], before=out["before"])
+        documents = [d["document"] for d in out["hands"]]
+    except rules.GameError as exc:
+        if exc.index != len(events):  # an earlier hand no longer replays (a broken record)
+            answer["error"] = _engine_text(exc)
+        else:  # the new hand itself is refused: still show each typed hand's verdict, with the reasons
+            try:
+                answer["before"] = rules.play(doc)["state"]
+            except rules.RulesError:
+                pass
+            label = (answer["before"] or {}).get("label") or {}
+            name = label.get("en" if (get_language() or "").startswith("en") else "ja", "")
+            text = re.sub(r"^(\d+番目の記録\(event \d+\)|event \d+): ", "", _engine_text(exc))
+            answer["error"] = f"#{exc.index + 1} {name}: {text}"
+            documents = _documents_at(answer["before"], doc, event)
+    except rules.RulesError as exc:
+        answer["error"] = _engine_text(exc)
+    for document in documents:
+        try:
+            answer["verdicts"].append(rules.evaluate(document))
+        except rules.RulesError as exc:
+            answer["error"] = answer["error"] or _engine_text(exc)
+    return answer
+
+
+def _documents_at(st: dict[str, Any] | None, doc: dict[str, Any], event: dict[str, Any]) -> list[dict[str, Any]]:
+    """The evaluate documents of the wins of ``event`` entered as hands, at the table ``st`` (for a
+    refused event, whose documents ``next_hand`` cannot return), built by the engine's own
+    ``hand_document``."""
+    if not st or st["round"] is None:
+        return []
+    wins = event.get("wins") or ([event] if event.get("type") in ("ron", "tsumo") else [])
+    sticks = st["sticks"] + len(set(event.get("riichi") or []) - set(st["riichi"]))
+    return [hand_document(w["hand"], doc["ruleset"], seat_wind=st["seat_winds"][w["winner"]],
+                          round_wind=st["round_wind"], tsumo=event["type"] == "tsumo", honba=st["honba"],
+                          sticks=sticks)
+            for w in wins if isinstance(w.get("hand"), dict) and isinstance(w.get("winner"), int)
+            and 0 <= w["winner"] < 4]
+
+
+def _engine_text(exc: rules.RulesError) -> str:
+    return exc.message if (get_language() or "ja").startswith("en") else exc.ja
 
 
 def state_before(*, hanchan: Hanchan, before: int | None = None) -> dict[str, Any]:

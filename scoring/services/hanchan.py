@@ -9,6 +9,7 @@ Every write is one transaction that locks the hanchan row (``select_for_update``
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from django.core.exceptions import ValidationError
@@ -20,6 +21,8 @@ import rules
 
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
 from .common import User, actor, engine_message
+from .figures import FIGURES, player_figures
+from .ratings import ratings_schedule
 
 CACHE_FIELDS = ("deltas", "scores_after", "label", "description")
 RESULT_FIELDS = ("member_id", "score", "rank", "uma", "net")
@@ -67,11 +70,29 @@ def _locked_hand(hand: HandRecord, version: int | None) -> tuple[Hanchan, HandRe
 
 
 def replay(hanchan: Hanchan, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """``rules.play`` over ``events``; the engine's error becomes a ValidationError in Japanese."""
+    """``rules.play`` over ``events``; the engine's error becomes a ValidationError in the page's
+    language that names the hand as the page does (「#9 東4局1本場: …」)."""
     try:
         return rules.play(hanchan.game_doc(events))
     except rules.RulesError as exc:
-        raise ValidationError(engine_message(exc), code=exc.code) from exc
+        raise ValidationError(hand_message(hanchan, events, exc), code=exc.code) from exc
+
+
+def hand_message(hanchan: Hanchan, events: list[dict[str, Any]], exc: rules.RulesError) -> str:
+    """The engine's message with the failing event named as the page numbers hands: 「#9 東4局1本場:
+    …」 instead of the engine's 0-based 「9番目の記録(event 8)」. Replays the hands before it (an error
+    path only)."""
+    text = engine_message(exc)
+    index = getattr(exc, "index", None)
+    if index is None:
+        return text
+    text = re.sub(r"^(\d+番目の記録\(event \d+\)|event \d+): ", "", text)
+    try:
+        label = rules.play(hanchan.game_doc(events[:index]))["state"]["label"]
+    except rules.RulesError:
+        label = None
+    name = (label or {}).get("en" if (get_language() or "").startswith("en") else "ja") or _("対局終了後")
+    return f"#{index + 1} {name}: {text}"
 
 
 def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int) -> list[int]:
@@ -88,17 +109,18 @@ def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int) ->
             return bad
         except rules.GameError as exc:
             if exc.index is None or kept[exc.index] < first:
-                raise ValidationError(engine_message(exc), code=exc.code) from exc
+                raise ValidationError(hand_message(hanchan, [events[k] for k in kept], exc), code=exc.code) from exc
             bad.append(kept.pop(exc.index))
         except rules.RulesError as exc:
             raise ValidationError(engine_message(exc), code=exc.code) from exc
 
 
 def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: int,
-                  edited: bool) -> dict[str, Any]:
+                  edited: bool, stored: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Replay ``events`` (the candidate list after a change at ``position``); refuse with the
-    numbers of the later hands that would become invalid. ``edited``: the hand at ``position`` is
-    the changed one (update) rather than the one after a deleted hand."""
+    numbers of the later hands that would become invalid, named as the page names them now
+    (「#3 東2局 1本場」, from ``stored``: the hands as stored). ``edited``: the hand at ``position``
+    is the changed one (update) rather than the one after a deleted hand."""
     try:
         return replay(hanchan, events)
     except ValidationError as first_error:
@@ -106,11 +128,22 @@ def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: i
         if edited and position in bad or not bad:
             raise first_error
         shift = 1 if edited else 2  # candidate index -> the hand number the user sees now
-        numbers = "、".join(f"#{k + shift}" for k in bad)
+        labels = _labels(hanchan, stored) if stored is not None else {}
+        numbers = "、".join(f"#{k + shift} {labels.get(k + shift, '')}".strip() for k in bad)
         raise ValidationError(
             _("この変更をすると後の記録が成り立たなくなります: %(hands)s(先にそれらを修正・削除してください)")
             % {"hands": numbers},
             code="later_hands_invalid", params={"hands": [k + shift for k in bad]}) from None
+
+
+def _labels(hanchan: Hanchan, stored: list[dict[str, Any]]) -> dict[int, str]:
+    """Hand number → its label in the page's language, from a replay of the stored hands (an error
+    path only); {} when they do not replay."""
+    key = "en" if (get_language() or "").startswith("en") else "ja"
+    try:
+        return {i + 1: ev["label"][key] for i, ev in enumerate(rules.play(hanchan.game_doc(stored))["events"])}
+    except rules.RulesError:
+        return {}
 
 
 def _hands(hanchan: Hanchan) -> list[HandRecord]:
@@ -132,14 +165,14 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any]) -> in
             written += 1
     state = hanchan.state_before_void if hanchan.state == Hanchan.State.VOID else hanchan.state
     if state != Hanchan.State.FINISHED:
-        deleted, _kinds = hanchan.results.all().delete()
-        return written + deleted
+        return written + _delete_results(hanchan)
+    figures = player_figures(out["events"])
     if out["ended"]:
-        return written + _store_results(hanchan, out["result"])
+        return written + _store_results(hanchan, out["result"], figures)
     if hanchan.closed_early:
-        return written + _store_results(hanchan, _early_result(hanchan, out))
+        return written + _store_results(hanchan, _early_result(hanchan, out), figures)
     # an edit made the game go on: it is in play again (the results are only a cache)
-    deleted, _kinds = hanchan.results.all().delete()
+    deleted = _delete_results(hanchan)
     hanchan.state = Hanchan.State.IN_PLAY
     hanchan.save(update_fields=["state"])
     return written + deleted + 1
@@ -155,19 +188,31 @@ def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
         raise ValidationError(engine_message(exc), code=exc.code) from exc
 
 
-def _store_results(hanchan: Hanchan, result: dict[str, Any]) -> int:
-    """Make the four result rows equal ``result``; returns the number of rows written."""
+def _delete_results(hanchan: Hanchan) -> int:
+    deleted, _kinds = hanchan.results.all().delete()
+    if deleted:
+        ratings_schedule(since=hanchan.clubday.date)
+    return deleted
+
+
+def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[str, int]] | None = None) -> int:
+    """Make the four result rows equal ``result`` and the per-player hand ``figures`` (by seat, from
+    ``figures.player_figures``; ``None``: a paper sheet, no hands recorded). Returns the number of
+    rows written; when any was, the ratings are recomputed from the hanchan's date once it commits."""
     existing = {r.seat: r for r in hanchan.results.all()}
     written = 0
     for seat, member in enumerate(hanchan.members):
         values = {"member_id": member.pk, "score": result["scores"][seat], "rank": result["ranks"][seat],
-                  "uma": result["uma"][seat], "net": result["net"][seat]}
+                  "uma": result["uma"][seat], "net": result["net"][seat], "recorded": figures is not None,
+                  **(figures[seat] if figures is not None else dict.fromkeys(FIGURES, 0))}
         row = existing.get(seat) or HanchanResult(hanchan=hanchan, seat=seat)
         if row.pk is None or any(getattr(row, k) != v for k, v in values.items()):
             for k, v in values.items():
                 setattr(row, k, v)
             row.save()
             written += 1
+    if written:
+        ratings_schedule(since=hanchan.clubday.date)
     return written
 
 
@@ -191,7 +236,9 @@ def _require_hands_mode(hanchan: Hanchan) -> None:
 @transaction.atomic
 def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
                         version: int | None = None) -> HandRecord:
-    """Append one hand; refused (nothing saved) when the engine rejects it or the game is over."""
+    """Append one hand; refused (nothing saved) when the engine rejects it or the game is over.
+    The hand's ``replay`` attribute is the game's replay with it (one replay: the page after the
+    save shows it) and ``hand.hanchan`` the hanchan as saved."""
     hanchan = _lock(hanchan.pk, version)
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
@@ -201,6 +248,7 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
     hand = HandRecord.objects.create(hanchan=hanchan, order=len(hands), event=event, entered_by=actor(by))
     _store(hanchan, hands + [hand], out)
     _bump(hanchan)
+    hand.replay = out
     return hand
 
 
@@ -211,9 +259,10 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
     hanchan, hand = _locked_hand(hand, version)
     _require_hands_mode(hanchan)
     hands = _hands(hanchan)
-    events = [h.event for h in hands]
+    stored = [h.event for h in hands]
+    events = list(stored)
     events[hand.order] = event
-    out = _check_change(hanchan, events, position=hand.order, edited=True)
+    out = _check_change(hanchan, events, position=hand.order, edited=True, stored=stored)
     hand.event, hand.entered_by = event, actor(by)
     hand.save(update_fields=["event", "entered_by", "entered_at"])
     hands[hand.order] = hand
@@ -223,19 +272,22 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
 
 
 @transaction.atomic
-def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> None:
-    """Delete one hand and renumber the rest; refused if a later hand becomes invalid."""
+def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> dict[str, Any]:
+    """Delete one hand and renumber the rest; refused if a later hand becomes invalid. Returns the
+    replay of the hands that remain (the page after the delete shows it)."""
     hanchan, hand = _locked_hand(hand, version)
     _require_hands_mode(hanchan)
     hands = _hands(hanchan)
+    stored = [h.event for h in hands]
     del hands[hand.order]
-    out = _check_change(hanchan, [h.event for h in hands], position=hand.order, edited=False)
+    out = _check_change(hanchan, [h.event for h in hands], position=hand.order, edited=False, stored=stored)
     hand.delete()
     for h in hands[hand.order:]:  # one by one, upwards, so the (hanchan, order) constraint always holds
         h.order -= 1
         HandRecord.objects.filter(pk=h.pk).update(order=h.order)
     _store(hanchan, hands, out)
     _bump(hanchan, "state")
+    return out
 
 
 @transaction.atomic

@@ -9,10 +9,13 @@ Input that is not tiles is shown as plain (escaped) text: a bad hand never break
 
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.templatetags.static import static
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
 from rules.tiles import parse_tile, parse_tokens, tile_ja, tile_name
@@ -20,12 +23,23 @@ from rules.tiles import parse_tile, parse_tokens, tile_ja, tile_name
 register = template.Library()
 
 
+HONORS_EN = ("East", "South", "West", "North", "White", "Green", "Red")
+SUITS_EN = {"m": "man", "p": "pin", "s": "sou"}
+
+
 def tile_alt(name: str) -> str:
-    """Japanese alt text for an mpsz tile name (the names are ``rules.tiles``'s).
+    """Alt text for an mpsz tile name (the names are ``rules.tiles``'s), in the page's language
+    (Japanese unless English is active).
 
     >>> tile_alt("5m"), tile_alt("0p"), tile_alt("7z"), tile_alt("back")
     ('5萬', '赤5筒', '中', '裏')
     """
+    if (get_language() or "ja").startswith("en"):
+        if name == "back":
+            return "back"
+        if name[1] == "z":
+            return HONORS_EN[int(name[0]) - 1]
+        return ("red 5" if name[0] == "0" else name[0]) + " " + SUITS_EN[name[1]]
     if name == "back":
         return "裏"
     return tile_ja(*parse_tile(name))
@@ -85,7 +99,80 @@ PALETTE_ROWS = (
 
 
 @register.simple_tag
-def tile_palette() -> list[list[dict[str, str]]]:
-    """Rows of the tap palette (萬子, 筒子, 索子, 字牌, 赤五): ``{"name", "alt", "src"}`` per tile."""
-    return [[{"name": n, "alt": tile_alt(n), "src": static(f"tiles/{n}.svg")} for n in row]
-            for row in PALETTE_ROWS]
+def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
+    """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives):
+    ``{"name", "alt", "src"}`` per tile."""
+    rows = PALETTE_ROWS if red_fives else PALETTE_ROWS[:4]
+    return [[{"name": n, "alt": tile_alt(n), "src": static(f"tiles/{n}.svg")} for n in row] for row in rows]
+
+
+@register.filter(name="tile_ja")
+def tile_ja_filter(name: object) -> str:
+    """``{{ "4s"|tile_ja }}`` → 4索: a tile named in text as a player says it (never ``4s``).
+
+    >>> tile_ja_filter("4s"), tile_ja_filter("7z"), tile_ja_filter("0p"), tile_ja_filter("xx")
+    ('4索', '中', '赤5筒', 'xx')
+    """
+    text = "" if name is None else str(name)
+    try:
+        return tile_alt(text)
+    except RulesError:
+        return text
+
+
+CALL_JA = {"chi": "チー", "pon": "ポン", "minkan": "明槓", "kakan": "加槓", "ankan": "暗槓"}
+
+
+@register.simple_tag
+def meld(m: object) -> SafeString:
+    """A call as pictures with its kind: ``{% meld {"type": "pon", "tiles": "777z"} %}`` →
+    ``<span class="meld"><small>ポン</small><span class="tiles">…</span></span>``; an ankan shows its
+    outer tiles face down, as on the table."""
+    if not isinstance(m, dict):
+        return escape(str(m))
+    kind, text = str(m.get("type", "")), str(m.get("tiles", ""))
+    try:
+        names = _names(text)
+    except RulesError:
+        return escape(f"{kind} {text}")
+    if kind == "ankan" and len(names) == 4:
+        names = ["back", names[1], names[2], "back"]
+    label = gettext(CALL_JA[kind]) if kind in CALL_JA else kind
+    return format_html('<span class="meld" title="{} {}"><small>{}</small><span class="tiles">{}</span></span>',
+                       label, text, label, mark_safe("".join(_img(n) for n in names)))
+
+
+_GROUP = re.compile(r"(?<![0-9A-Za-z])([0-9]+)([mpsz])(?![0-9A-Za-z])")
+_SUIT_JA = {"m": "萬", "p": "筒", "s": "索"}
+_HONOR_JA = "東南西北白發中"
+_HONOR_EN = ("east", "south", "west", "north", "haku", "hatsu", "chun")
+
+
+def spoken_tiles(text: str, lang: str = "ja") -> str:
+    """Tile groups written in mpsz inside a sentence, as a player says them (``777z`` → 中).
+
+    >>> spoken_tiles("明刻(么九) 777z"), spoken_tiles("チー 234m と 1234z"), spoken_tiles("pon 777z", "en")
+    ('明刻(么九) 中', 'チー 234萬 と 東南西北', 'pon chun')
+    """
+    def one(m: re.Match) -> str:
+        digits, suit = m.group(1), m.group(2)
+        if suit == "z":
+            if any(d not in "1234567" for d in digits):
+                return m.group(0)
+            names = _HONOR_JA if lang == "ja" else _HONOR_EN
+            unique = list(dict.fromkeys(int(d) for d in digits))
+            return ("" if lang == "ja" else " ").join(names[d - 1] for d in unique)
+        return digits + _SUIT_JA[suit] if lang == "ja" else m.group(0)
+    return _GROUP.sub(one, text)
+
+
+@register.filter
+def said(value: object) -> str:
+    """``{{ reason|said }}``: an engine text ``{"ja", "en"}`` in the page's language, with any tile
+    written in mpsz named as a player says it (never ``777z``)."""
+    code = (get_language() or "ja")[:2]
+    if isinstance(value, dict):
+        text = value.get(code) or value.get("ja") or ""
+    else:
+        text = "" if value is None else str(value)
+    return spoken_tiles(str(text), "en" if code == "en" else "ja")

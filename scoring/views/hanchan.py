@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -13,6 +15,7 @@ from django_htmx.http import reswap, retarget
 from .. import selectors, services
 from ..access import readable, scorekeeper_required
 from ..forms import FinalScoresForm, HandForm
+from ..forms.hands import declared_riichi
 from ..models import Hanchan
 from .common import error_list, form_status, has_palette, posted_version
 
@@ -22,22 +25,37 @@ def get_hanchan(pk: int) -> Hanchan:
                                                             "seat3"), pk=pk)
 
 
+def hand_form(hanchan: Hanchan, data: Any = None, *, before: int | None = None,
+              events: list[dict[str, Any]] | None = None, **kwargs: Any) -> HandForm:
+    """The hand form for ``hanchan`` (the hand at 0-based ``before``, or a new last hand): its
+    players, its rule set's result types, and the riichi already declared in that hand, read from
+    the stored events (``events`` when the caller has them; no replay)."""
+    if events is None:
+        events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+    events = events[:before] if before is not None else events
+    return HandForm(data, names=hanchan.player_names(), declared=declared_riichi(events),
+                    ruleset=hanchan.ruleset_in_force.engine(), **kwargs)
+
+
 def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, form: HandForm | None = None,
-                  errors: list[str] | None = None, fragment: str | None = None,
-                  status: int = 200) -> HttpResponse:
-    state = selectors.hanchan_state(hanchan=hanchan)
-    names = hanchan.player_names()
+                 errors: list[str] | None = None, fragment: str | None = None, status: int = 200,
+                 out: dict[str, Any] | None = None, notice: str = "") -> HttpResponse:
+    """The hanchan page (or one of its fragments). ``out``: the replay a write just made of the
+    stored hands (the page then replays nothing); ``notice``: a line shown above the form."""
+    state = selectors.hanchan_state(hanchan=hanchan, out=out)
     if form is None:
-        form = HandForm(names=names, initial={"type": "ron", "value": "quick"})
-    ctx = {**state, "form": form, "errors": errors or [], "names": names, "palette": has_palette()}
+        form = hand_form(hanchan, events=[row["hand"].event for row in state["history"]],
+                         initial={"type": "ron", "value": "quick"})
+    ctx = {**state, "form": form, "errors": errors or [], "names": form.names, "palette": has_palette(),
+           "red_fives": state["ruleset"].red_fives, "notice": notice}
     template = "scoring/hanchan_detail.html" + (f"#{fragment}" if fragment else "")
     return render(request, template, ctx, status=status)
 
 
-def whole_page(request: HttpRequest, hanchan: Hanchan) -> HttpResponse:
+def whole_page(request: HttpRequest, hanchan: Hanchan, out: dict[str, Any] | None = None) -> HttpResponse:
     """htmx answer when the hanchan's state changed: the heading (状態 badge), board and forms all
     change, so the whole page body replaces ``#hanchan-page`` whatever the request targeted."""
-    response = hanchan_page(request, hanchan, fragment="page")
+    response = hanchan_page(request, hanchan, fragment="page", out=out)
     return reswap(retarget(response, "#hanchan-page"), "outerHTML show:#hanchan-page:top")
 
 
@@ -107,7 +125,7 @@ def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, exc)
         else:
             messages.success(request, _("最終得点を記録しました"))
-            return redirect(hanchan.clubday)
+            return redirect(hanchan)  # land on the result (the club day's page ends with a form)
     status = form_status(request)
     ctx = {"hanchan": hanchan, "form": form, "names": names, "replacing": bool(done),
            "start": hanchan.ruleset_in_force.engine().start_points}

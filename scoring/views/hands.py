@@ -1,46 +1,94 @@
-"""Hands of a hanchan: record, preview, edit, delete."""
+"""Hands of a hanchan: record, preview, edit, delete (undo of the last hand is a delete)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
 import rules
+from rules.tiles import parse_tokens, tile_name
 
 from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
+from ..forms.hands import WIN_FIELDS
 from ..models import Hanchan, HandRecord
 from .common import error_list, form_status, has_palette, int_or_none, posted_version
-from .hanchan import get_hanchan, hanchan_page, whole_page
+from .hanchan import get_hanchan, hand_form, hanchan_page, whole_page
+
+
+def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
+    """「＋和了者を追加」 / 「外す」 for a ron with several winners: the initial data of the form to show
+    next (the win on screen moved to the list, or a listed win dropped), or ``None`` (no step, or
+    the win on screen is not complete: the form shows why)."""
+    step = request.POST.get("step", "")
+    if not step:
+        return None
+    data = {k: (request.POST.getlist(k) if k in ("riichi", "tenpai", "situational", "nagashi")
+                else request.POST.get(k)) for k in request.POST if k not in ("csrfmiddlewaretoken", "step")}
+    wins = list(form.other_wins)
+    if step.startswith("drop-"):
+        index = int_or_none(step.removeprefix("drop-"))
+        if index is not None and 0 <= index < len(wins):
+            del wins[index]
+    elif step == "add-win":
+        if not form.is_valid():
+            return None
+        win = form.current_win(form.cleaned_data)
+        if win is None:
+            form.add_error("winner", _("和了者を選んでください"))
+            return None
+        if form.errors:
+            return None
+        if any(w["winner"] == win["winner"] for w in wins):
+            form.add_error("winner", _("%(name)s の和了はもう追加されています") % {"name": form.names[win["winner"]]})
+            return None
+        wins.append(win)
+        data = {k: v for k, v in data.items() if k not in WIN_FIELDS}
+        data["value"] = "quick"
+    data["wins"] = json.dumps(wins, ensure_ascii=False) if wins else ""
+    data["type"] = "ron"
+    return data
 
 
 @require_POST
 @scorekeeper_required
 def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan = get_hanchan(pk)
-    form = HandForm(request.POST, names=hanchan.player_names(), declared=_declared(hanchan))
+    form = hand_form(hanchan, request.POST)
     errors: list[str] = []
     stale = False
+    if request.POST.get("step"):
+        data = _step(request, form)
+        if data is not None:
+            form = hand_form(hanchan, initial=data)
+        if request.htmx:
+            rs = hanchan.ruleset_in_force.engine()
+            ctx = {"form": form, "hanchan": hanchan, "errors": [], "names": form.names, "palette": has_palette(),
+                   "red_fives": rs.red_fives, "ruleset": rs}
+            response = render(request, "scoring/hanchan_detail.html#entry-form", ctx,
+                              status=200 if data is not None else 422)
+            return reswap(retarget(response, "#hand-form"), "outerHTML")
+        return hanchan_page(request, hanchan, form=form, status=200 if data is not None else 422)
     if form.is_valid():
         try:
-            services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user,
-                                         version=posted_version(request))
+            hand = services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user,
+                                                version=posted_version(request))
         except ValidationError as exc:
             errors = error_list(exc)
             stale = exc.code == "stale"
-        else:  # htmx: the updated scoreboard with a fresh form; otherwise back to the page
+        else:  # htmx: the updated scoreboard with a fresh form, from the replay the save made
             if not request.htmx:
                 return redirect(hanchan)
-            hanchan.refresh_from_db()
-            return hanchan_page(request, hanchan, fragment="live")
+            return hanchan_page(request, hand.hanchan, fragment="live", out=hand.replay)
     if request.htmx:  # keep everything typed on screen: only the error box changes
         ctx = {"form": form, "errors": errors, "hanchan": hanchan}
         if stale:  # and, out of band, the board, the history and the form's version as they are now
@@ -59,49 +107,74 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     data = request.POST.copy()
     data["value"] = "tiles"
     before = int_or_none(request.POST.get("hand_order"))
-    form = HandForm(data, names=hanchan.player_names(), declared=_declared(hanchan, before))
+    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+    form = hand_form(hanchan, data, before=before, events=events)
     verdict, errors = None, []
-    if form.is_valid() and "hand" in form.event:
-        verdict, errors = _preview(hanchan, form.event, before=before)
+    if form.is_valid() and _has_hand(form.event):
+        answer = selectors.hand_preview(hanchan=hanchan, event=form.event, before=before, events=events)
+        verdict = answer["verdicts"][-1] if answer["verdicts"] else None
+        errors = [answer["error"]] if answer["error"] and not verdict else []
     elif not form.is_valid():
         errors = [str(e) for errs in form.errors.values() for e in errs]
     return render(request, "scoring/hanchan_detail.html#preview", {"verdict": verdict, "preview_errors": errors})
 
 
-def _declared(hanchan: Hanchan, before: int | None = None) -> list[int]:
-    """Seats with riichi already recorded in the hand in progress (before hand ``before``)."""
-    try:
-        return list(selectors.state_before(hanchan=hanchan, before=before)["riichi"])
-    except rules.RulesError:
-        return []
+def _has_hand(event: dict[str, Any]) -> bool:
+    return "hand" in event or any("hand" in w for w in event.get("wins") or [])
 
 
-def _preview(hanchan: Hanchan, event: dict[str, Any], before: int | None) -> tuple[dict | None, list[str]]:
-    """Evaluate the hand of ``event`` in the situation of the hand being entered (or edited)."""
+@require_GET
+@scorekeeper_required
+def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
+    """The palette's reader of typed tiles (``read_tiles``)."""
+    get_hanchan(pk)
+    return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
+                                   request.GET.get("win_tile", "")))
+
+
+def read_tiles(hand: str, melds: str, win_tile: str) -> dict[str, Any]:
+    """Typed tiles read by the engine's parser (``rules.tiles``), so typed and tapped tiles are read
+    one way: ``{"hand": ["1m", …], "melds": [{"type", "tiles": [...]}], "win": "5s" | None}``, plus
+    ``"error"`` (in the page's language) when an input cannot be read.
+
+    >>> read_tiles("一二三", "", "5s")
+    {'hand': ['1m', '2m', '3m'], 'melds': [], 'win': '5s'}
+    """
+    answer: dict[str, Any] = {"hand": [], "melds": [], "win": None}
+
+    def names(text: str) -> list[str]:
+        return [tile_name(kind, red) for kind, red in parse_tokens(text[:200])]
+
     try:
-        st = selectors.state_before(hanchan=hanchan, before=before)
+        answer["hand"] = names(hand)
+        win = names(win_tile)
+        answer["win"] = win[0] if len(win) == 1 else None
+        listed = json.loads(melds or "[]")
+        if not isinstance(listed, list):
+            raise ValueError
+        answer["melds"] = [{"type": str(m.get("type")), "tiles": names(str(m.get("tiles", "")))}
+                           for m in listed[:4] if isinstance(m, dict)]
     except rules.RulesError as exc:
-        return None, [services.engine_message(exc)]
-    if st["round"] is None:
-        return None, [_("対局は終了しています")]
-    doc = {**event["hand"], "ruleset": hanchan.ruleset_in_force.spec(), "tsumo": event["type"] == "tsumo",
-           "seat_wind": "ESWN"[(event["winner"] - st["dealer"]) % 4], "round_wind": st["round"][0],
-           "honba": st["honba"], "sticks": st["sticks"]}
-    try:
-        return rules.evaluate(doc), []
-    except rules.RulesError as exc:
-        return None, [services.engine_message(exc)]
+        answer["error"] = services.engine_message(exc)
+    except ValueError:
+        answer["error"] = _("副露は [{\"type\": \"pon\", \"tiles\": \"555z\"}] の形で指定してください")
+    return answer
 
 
 @scorekeeper_required
 def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = get_object_or_404(HandRecord.objects.select_related("hanchan"), pk=pk)
+    hand = get_object_or_404(HandRecord.objects.only("pk", "hanchan_id", "order", "event"), pk=pk)
     hanchan = get_hanchan(hand.hanchan_id)
-    names = hanchan.player_names()
     errors: list[str] = []
+    data = None
+    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
     if request.method == "POST":
-        form = HandForm(request.POST, names=names, declared=_declared(hanchan, hand.order))
-        if form.is_valid():
+        form = hand_form(hanchan, request.POST, before=hand.order, events=events)
+        if request.POST.get("step"):
+            data = _step(request, form)
+            if data is not None:
+                form = hand_form(hanchan, before=hand.order, initial=data, events=events)
+        elif form.is_valid():
             try:
                 saved = services.hanchan_update_hand(hand=hand, event=form.event, by=request.user,
                                                      version=posted_version(request))
@@ -111,21 +184,29 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("#%(n)s を修正しました") % {"n": saved.number})
                 return redirect(hanchan)
     else:
-        form = HandForm(initial=HandForm.initial_from_event(hand.event), names=names)
-    status = form_status(request)
-    ctx = {"hand": hand, "hanchan": hanchan, "form": form, "errors": errors, "names": names,
-           "palette": has_palette()}
+        form = hand_form(hanchan, before=hand.order, initial=HandForm.initial_from_event(hand.event), events=events)
+    # one replay (next_hand) names the hand and gives the stored (or typed) hand's verdict on load
+    typed = form.event if form.is_bound and not form.errors and hasattr(form, "event") else None
+    answer = selectors.hand_preview(hanchan=hanchan, event=typed or hand.event, before=hand.order, events=events)
+    verdict = answer["verdicts"][-1] if answer["verdicts"] else None
+    preview_errors = [answer["error"]] if answer["error"] and _has_hand(typed or hand.event) and not verdict else []
+    shown = answer["event"] if not typed and answer["event"] else None
+    status = 200 if data is not None else form_status(request)
+    ctx = {"hand": hand, "hanchan": hanchan, "form": form, "errors": errors, "names": form.names,
+           "palette": has_palette(), "verdict": verdict, "preview_errors": preview_errors,
+           "hand_label": (answer["before"] or {}).get("label"), "shown": shown,
+           "red_fives": form.ruleset.red_fives, "ruleset": form.ruleset}
     return render(request, "scoring/hand_form.html", ctx, status=status)
 
 
 @require_POST
 @scorekeeper_required
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = get_object_or_404(HandRecord, pk=pk)
+    hand = get_object_or_404(HandRecord.objects.only("pk", "hanchan_id", "order"), pk=pk)
     hanchan = get_hanchan(hand.hanchan_id)
     state = hanchan.state
     try:
-        services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))
+        out = services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))
     except ValidationError as exc:
         if request.htmx:
             hanchan.refresh_from_db()
@@ -135,7 +216,8 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan.refresh_from_db()
     if request.htmx:
         if hanchan.state != state:  # e.g. deleting the last hand of a finished game reopens it
-            return whole_page(request, hanchan)
-        return hanchan_page(request, hanchan, fragment="live")
-    messages.success(request, _("#%(n)s を削除しました") % {"n": hand.number})
+            return whole_page(request, hanchan, out=out)
+        return hanchan_page(request, hanchan, fragment="live", out=out,
+                            notice=_("#%(n)s を取り消しました") % {"n": hand.order + 1})
+    messages.success(request, _("#%(n)s を削除しました") % {"n": hand.order + 1})
     return redirect(hanchan)

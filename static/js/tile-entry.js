@@ -2,7 +2,9 @@
  *
  * Markup: templates/scoring/partials/tile_entry.html inside a <form> that has the inputs
  * `hand` (mpsz, concealed tiles without the winning tile), `melds` (JSON, call order) and
- * `win_tile` (mpsz). Tapping and typing both edit the same inputs. After every change the form
+ * `win_tile` (mpsz). Tapping and typing both edit the same inputs; what is typed is read by the
+ * server (data-parse-url: the engine's parser), so there is one notation parser. Every text shown
+ * comes from the page (data-msg-* attributes, palette and mode buttons), translated there. After every change the form
  * gets `tiles-changed` (htmx present) or a bubbling `change` event, so a live preview can refresh.
  * Initialised on DOMContentLoaded and on every `htmx:load` (forms swapped in by htmx).
  */
@@ -10,24 +12,15 @@
   "use strict";
   if (window.TileEntry) return; // the partial may be swapped in more than once
 
-  var SUIT_JA = { m: "萬", p: "筒", s: "索" };
-  var HONORS = "東南西北白發中";
-  var KANJI = "一二三四五六七八九";
-  var CIRCLED = "①②③④⑤⑥⑦⑧⑨";
-  var FULLWIDTH = "０１２３４５６７８９";
   var MELD_SIZE = { chi: 3, pon: 3, minkan: 4, kakan: 4, ankan: 4 };
-  var MELD_JA = { chi: "チー", pon: "ポン", minkan: "明槓", kakan: "加槓", ankan: "暗槓" };
 
   function kind(name) { return (name[0] === "0" ? "5" : name[0]) + name[1]; }
   function value(name) { return name[0] === "0" ? 5 : Number(name[0]); }
-  function alt(name) {
-    if (name[1] === "z") return HONORS[Number(name[0]) - 1];
-    return (name[0] === "0" ? "赤5" : name[0]) + SUIT_JA[name[1]];
-  }
   function order(name) { return "mpsz".indexOf(name[1]) * 20 + value(name) * 2 + (name[0] === "0" ? 0 : 1); }
   function sorted(names) { return names.slice().sort(function (a, b) { return order(a) - order(b); }); }
 
-  /* Tile names -> compact mpsz ("123m406p"); keeps the given order within each suit. */
+  /* Tile names -> compact mpsz ("123m406p"); keeps the given order within each suit. (Writing only:
+     reading typed tiles is the server's job, through the engine's parser.) */
   function toMpsz(names) {
     var out = "", suit = "", digits = "";
     names.forEach(function (n) {
@@ -37,55 +30,25 @@
     return digits ? out + digits + suit : out;
   }
 
-  /* Text in mpsz and/or Japanese notation -> tile names; throws Error(Japanese message). */
-  function parse(text) {
-    var tiles = [], pending = [], i, ch, d, pos = 0;
-    function flushSouzu() {
-      pending.forEach(function (p) {
-        if (p.d === 0) throw new Error(p.pos + "文字目の「" + p.ch + "」: 赤五は 0m 0p 0s のように書いてください");
-        tiles.push(p.d + "s");
-      });
-      pending = [];
-    }
-    for (i = 0; i < text.length; i++) {
-      ch = text[i];
-      if (/\s/.test(ch)) continue;
-      pos = i + 1;
-      d = "0123456789".indexOf(ch);
-      if (d < 0) d = FULLWIDTH.indexOf(ch);
-      if (d >= 0) { pending.push({ d: d, ch: ch, pos: pos }); continue; }
-      var low = "MPSZ".indexOf(ch) >= 0 ? ch.toLowerCase() : ch;
-      if ("mpsz".indexOf(low) >= 0) {
-        if (!pending.length) throw new Error(pos + "文字目の「" + ch + "」: 数字のない種類記号です");
-        pending.forEach(function (p) {
-          if (low === "z" && (p.d < 1 || p.d > 7)) throw new Error("「" + p.ch + ch + "」: 字牌は 1z〜7z です");
-          tiles.push(p.d + low);
-        });
-        pending = [];
-        continue;
-      }
-      if (ch === "発") ch = "發";
-      if (KANJI.indexOf(ch) >= 0) { flushSouzu(); tiles.push(KANJI.indexOf(ch) + 1 + "m"); continue; }
-      if (CIRCLED.indexOf(ch) >= 0) { flushSouzu(); tiles.push(CIRCLED.indexOf(ch) + 1 + "p"); continue; }
-      if (HONORS.indexOf(ch) >= 0) { flushSouzu(); tiles.push(HONORS.indexOf(ch) + 1 + "z"); continue; }
-      throw new Error(pos + "文字目の「" + ch + "」は牌として読めません");
-    }
-    flushSouzu();
-    return tiles;
+  /* A message of the palette: the translated text of data-msg-<key>, with {name} filled in. */
+  function fmt(root, key, vars) {
+    var text = root.getAttribute("data-msg-" + key) || key;
+    Object.keys(vars || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(vars[k])); });
+    return text;
   }
 
   /* Why a finished meld is not one, or "" when it is fine. */
-  function meldError(type, names) {
+  function meldError(root, type, names, meldName) {
     var kinds = names.map(kind);
     if (type === "chi") {
-      if (names.some(function (n) { return n[1] === "z"; })) return "チーに字牌は使えません";
+      if (names.some(function (n) { return n[1] === "z"; })) return fmt(root, "chi-honor");
       var v = names.map(value).sort(function (a, b) { return a - b; });
       if (names[0][1] !== names[1][1] || names[1][1] !== names[2][1] || v[1] !== v[0] + 1 || v[2] !== v[1] + 1)
-        return "チーは同じ種類の連続した3枚です(例: 3m4m5m)";
+        return fmt(root, "chi-run");
       return "";
     }
     if (kinds.some(function (k) { return k !== kinds[0]; }))
-      return MELD_JA[type] + "は同じ牌" + names.length + "枚です";
+      return fmt(root, "same", { meld: meldName, n: names.length });
     return "";
   }
 
@@ -104,22 +67,51 @@
       self.inputs[name] = el;
     });
     this.staticUrl = root.getAttribute("data-static") || "/static/tiles/";
+    this.parseUrl = root.getAttribute("data-parse-url");
+    // names come from the page (translated): tiles from the palette, melds from the mode buttons
+    this.alts = {};
+    root.querySelectorAll("[data-te-tile]").forEach(function (b) {
+      self.alts[b.getAttribute("data-te-tile")] = b.getAttribute("aria-label");
+    });
+    this.redFives = !!root.querySelector('[data-te-tile^="0"]');
+    this.meldNames = {};
+    root.querySelectorAll("[data-te-mode]").forEach(function (b) {
+      self.meldNames[b.getAttribute("data-te-mode")] = b.textContent.trim();
+    });
     this.mode = "hand";
     this.pending = [];
     this.history = [];
-    this.readInputs();
+    this.hand = []; this.melds = []; this.win = null;
+    this.requests = 0;
     this.bind();
     this.render();
+    if (this.inputs.hand.value || this.inputs.melds.value || this.inputs.win_tile.value) this.readInputs();
   }
 
+  TileEntry.prototype.alt = function (name) {
+    return this.alts[name] || this.alts[kind(name)] || name;
+  };
+
+  /* Read what is in the three inputs (typed, or stored) through the server's parser. */
   TileEntry.prototype.readInputs = function () {
-    this.hand = []; this.melds = []; this.win = null;
-    try { this.hand = sorted(parse(this.inputs.hand.value || "")); } catch (e) { this.hand = []; }
-    try {
-      var m = JSON.parse(this.inputs.melds.value || "[]");
-      this.melds = (Array.isArray(m) ? m : []).map(function (x) { return { type: x.type, tiles: parse(String(x.tiles)) }; });
-    } catch (e) { this.melds = []; }
-    try { var w = parse(this.inputs.win_tile.value || ""); this.win = w.length === 1 ? w[0] : null; } catch (e) { this.win = null; }
+    var self = this, n = ++this.requests;
+    if (!this.parseUrl || !window.fetch) return;
+    var q = new URLSearchParams({ hand: this.inputs.hand.value || "", melds: this.inputs.melds.value || "",
+                                  win_tile: this.inputs.win_tile.value || "" });
+    fetch(this.parseUrl + "?" + q.toString(), { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.json(); })
+      .then(function (got) {
+        if (n !== self.requests) return; // a newer read is on its way
+        if (!got.error) {
+          self.hand = sorted(got.hand || []);
+          self.melds = (got.melds || []).map(function (m) { return { type: m.type, tiles: m.tiles }; });
+          self.win = got.win || null;
+        }
+        var red = self.all().some(function (t) { return t[0] === "0"; });
+        self.message(got.error || (red && !self.redFives ? fmt(self.root, "no-red") : ""));
+        self.render();
+      })
+      .catch(function () { /* offline: the form still posts what was typed */ });
   };
 
   TileEntry.prototype.all = function () {
@@ -135,8 +127,8 @@
   TileEntry.prototype.copyError = function (name, extra) {
     var tiles = this.all().concat(extra || []);
     var same = tiles.filter(function (t) { return kind(t) === kind(name); }).length;
-    if (same >= 4) return alt(kind(name)) + "はもう4枚あります(同じ牌は4枚まで)";
-    if (name[0] === "0" && tiles.indexOf(name) >= 0) return "赤五(" + alt(name) + ")は1枚しかありません";
+    if (same >= 4) return fmt(this.root, "copy-full", { tile: this.alt(kind(name)) });
+    if (name[0] === "0" && tiles.indexOf(name) >= 0) return fmt(this.root, "red-once", { tile: this.alt(name) });
     return "";
   };
 
@@ -149,7 +141,7 @@
     var msg = "";
     if (this.mode === "hand") {
       if (this.hand.length >= this.handLimit()) {
-        msg = "手牌は" + this.handLimit() + "枚までです(和了牌は別に入れます)";
+        msg = fmt(this.root, "hand-full", { n: this.handLimit() });
       } else if (!(msg = this.copyError(name))) {
         this.snapshot(); this.hand = sorted(this.hand.concat([name]));
       }
@@ -182,19 +174,19 @@
           }
         }
       }
-      if (this.melds.length >= 4) return "副露は4組までです";
+      if (this.melds.length >= 4) return fmt(this.root, "melds-full");
       if (this.hand.length > this.handLimit() - 3)
-        return "手牌が多すぎて" + MELD_JA[type] + "を入れられません(手牌を減らしてください)";
+        return fmt(this.root, "no-room", { meld: this.meldNames[type] });
     }
     var copy = this.copyError(name);
     if (copy) return copy;
     this.snapshot();
     this.pending.push(name);
     if (this.pending.length < MELD_SIZE[type]) return "";
-    var bad = meldError(type, this.pending);
-    var tiles = this.pending;
+    var bad = meldError(this.root, type, this.pending, this.meldNames[type]);
+    var tiles = this.pending, self = this;
     this.pending = [];
-    if (bad) { this.history.pop(); return bad + "(" + tiles.map(alt).join(" ") + ")"; }
+    if (bad) { this.history.pop(); return bad + "(" + tiles.map(function (t) { return self.alt(t); }).join(" ") + ")"; }
     this.melds.push({ type: type, tiles: sorted(tiles) });
     this.mode = "hand";
     return "";
@@ -242,7 +234,7 @@
     b.setAttribute("data-te-remove", action);
     if (index !== undefined) b.setAttribute("data-te-index", index);
     var im = document.createElement("img");
-    im.className = "tile"; im.alt = alt(name); im.src = this.staticUrl + name + ".svg";
+    im.className = "tile"; im.alt = this.alt(name); im.src = this.staticUrl + name + ".svg";
     b.appendChild(im);
     return b;
   };
@@ -251,23 +243,26 @@
     var self = this, q = function (s) { return self.root.querySelector(s); };
     var hand = q("[data-te-hand]"), melds = q("[data-te-melds]"), win = q("[data-te-win]");
     hand.textContent = ""; melds.textContent = ""; win.textContent = "";
-    this.hand.forEach(function (n, i) { hand.appendChild(self.img(n, alt(n) + "を外す", "hand", i)); });
+    var remove = function (label) { return fmt(self.root, "remove", { tile: label }); };
+    var alt = function (n) { return self.alt(n); };
+    this.hand.forEach(function (n, i) { hand.appendChild(self.img(n, remove(alt(n)), "hand", i)); });
     this.melds.forEach(function (m, i) {
       var g = document.createElement("span");
       g.className = "te-meld";
-      var lab = document.createElement("small"); lab.textContent = MELD_JA[m.type]; g.appendChild(lab);
-      m.tiles.forEach(function (n) { g.appendChild(self.img(n, MELD_JA[m.type] + " " + m.tiles.map(alt).join("") + "を外す", "meld", i)); });
+      var name = self.meldNames[m.type] || m.type;
+      var lab = document.createElement("small"); lab.textContent = name; g.appendChild(lab);
+      m.tiles.forEach(function (n) { g.appendChild(self.img(n, remove(name + " " + m.tiles.map(alt).join(" ")), "meld", i)); });
       melds.appendChild(g);
     });
     if (this.pending.length) {
       var p = document.createElement("span");
       p.className = "te-meld te-pending";
-      var pl = document.createElement("small"); pl.textContent = MELD_JA[this.mode] + "…"; p.appendChild(pl);
-      this.pending.forEach(function (n) { p.appendChild(self.img(n, alt(n) + "を外す", "pending")); });
+      var pl = document.createElement("small"); pl.textContent = (self.meldNames[this.mode] || "") + "…"; p.appendChild(pl);
+      this.pending.forEach(function (n) { p.appendChild(self.img(n, remove(alt(n)), "pending")); });
       melds.appendChild(p);
     }
-    if (this.win) win.appendChild(this.img(this.win, "和了牌 " + alt(this.win) + "を外す", "win"));
-    q("[data-te-count]").textContent = this.hand.length + "/" + this.handLimit() + "枚";
+    if (this.win) win.appendChild(this.img(this.win, remove((self.meldNames.win || "") + " " + alt(this.win)), "win"));
+    q("[data-te-count]").textContent = fmt(this.root, "count", { n: this.hand.length, max: this.handLimit() });
     this.root.querySelectorAll("[data-te-mode]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.getAttribute("data-te-mode") === self.mode ? "true" : "false");
     });
@@ -306,31 +301,24 @@
           self.hand = s.hand; self.melds = s.melds; self.win = s.win; self.pending = s.pending;
           self.changed("");
         }
+      } else if (b.hasAttribute("data-te-done")) {
+        // back to the form: the palette folds to the tiles entered, the record button comes into view
+        self.root.classList.add("te-folded");
+        var submit = self.form && self.form.querySelector("button[type=submit].primary");
+        if (submit) submit.scrollIntoView({ block: "end", behavior: "smooth" });
+      } else if (b.hasAttribute("data-te-edit")) {
+        self.root.classList.remove("te-folded");
       } else if (b.hasAttribute("data-te-clear")) {
         self.snapshot(); self.hand = []; self.melds = []; self.win = null; self.pending = [];
         self.changed("");
       }
     });
-    // Typing: the text boxes are the same inputs; re-read them (the typed text is left as typed).
+    // Typing: the text boxes are the same inputs; the server reads them (the typed text is left as typed).
+    var timer = null;
     ["hand", "melds", "win_tile"].forEach(function (name) {
       self.inputs[name].addEventListener("input", function () {
-        var el = self.inputs[name];
-        try {
-          if (name === "hand") {
-            var h = sorted(parse(el.value));
-            self.hand = h;
-          } else if (name === "win_tile") {
-            var w = parse(el.value);
-            self.win = w.length === 1 ? w[0] : null;
-          } else {
-            var m = el.value.trim() ? JSON.parse(el.value) : [];
-            self.melds = m.map(function (x) { return { type: x.type, tiles: parse(String(x.tiles)) }; });
-          }
-          self.message("");
-        } catch (err) {
-          self.message(err.message || String(err));
-        }
-        self.render();
+        clearTimeout(timer);
+        timer = setTimeout(function () { self.readInputs(); }, 250);
       });
     });
   };
@@ -344,7 +332,7 @@
     });
   }
 
-  window.TileEntry = { init: init, parse: parse, toMpsz: toMpsz, meldError: meldError };
+  window.TileEntry = { init: init, toMpsz: toMpsz, meldError: meldError };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { init(document); });
   else init(document);
   document.addEventListener("htmx:load", function (e) { init(e.target); });

@@ -2,7 +2,8 @@
 
 First run → the first administrator → four members → a club day → a hanchan → six hands (ron with
 riichi, tsumo, a draw with two tenpai and a riichi stick, chombo, a win entered by tapping tiles on
-the palette) → finish early → the results table. Expected scores are worked out by hand below.
+the palette) → a hand recorded by mistake and undone → finish early → the results table → a second
+hanchan under the tenhou rule set with a double ron. Expected scores are worked out by hand below.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def scores_row(page: Page) -> list[int]:
     return [int(t.replace(",", "")) for t in cells.all_inner_texts()]
 
 
-def test_record_a_hanchan_from_first_run(page: Page, shot, setup_url):
+def test_record_a_hanchan_from_first_run(page: Page, shot, setup_url, manage):
     # 1. First run: the setup page without the printed token is refused; the one-time URL that
     #    `make run` prints opens it; create the first admin.
     page.goto("/")
@@ -158,6 +159,11 @@ def test_record_a_hanchan_from_first_run(page: Page, shot, setup_url):
     expect(page.locator("#preview")).to_contain_text("中")
     shot.element(page.locator(".tile-entry"), "palette")
     shot("hand5-tiles", wide=True)
+    # the palette is a step: done, it folds to the tiles entered and the record button is in view
+    page.get_by_role("button", name="✓ 牌の入力を終える").click()
+    expect(palette).to_be_hidden()
+    expect(page.locator("#hand-form").get_by_role("button", name="記録する")).to_be_in_viewport()
+    shot("hand5-tiles-done")
     record(page, 5)
     assert scores_row(page) == [30200, 29400, 24100, 16300]
     shot("after-hand5", wide=True)
@@ -168,6 +174,19 @@ def test_record_a_hanchan_from_first_run(page: Page, shot, setup_url):
     #   B 29400 - 25000 +  4000 =  +8400 →  +8.4 (2位)
     #   C 24100 - 25000 -  4000 =  -4900 →  -4.9 (3位)
     #   D 16300 - 25000 - 12000 = -20700 → -20.7 (4位)    sum 0
+    # A hand recorded by mistake (B tsumo 1翻30符) is undone: one tap, then the confirmation.
+    choose(page, "結果", "ツモ")
+    choose(page, "和了者", B)
+    choose(page, "翻", "1")
+    choose(page, "符", "30")
+    record(page, 6)
+    page.get_by_text("直前の局(#6)を取り消す").click()
+    shot("undo-confirm")
+    page.get_by_role("button", name="#6 を取り消す").click()
+    expect(page.get_by_role("status")).to_contain_text("#6 を取り消しました")
+    expect(page.locator("section.history tbody tr")).to_have_count(5)
+    assert scores_row(page) == [30200, 29400, 24100, 16300]
+
     page.on("dialog", lambda d: d.accept())
     page.get_by_text("途中終了する").click()
     page.get_by_role("button", name="途中終了して結果を確定").click()
@@ -181,3 +200,29 @@ def test_record_a_hanchan_from_first_run(page: Page, shot, setup_url):
         ("4", D, "16300", "-20.7"),
     ]
     shot("results", wide=True)
+
+    # A second hanchan under the tenhou rule set (double ron allowed), put in place with manage.py.
+    pk = manage("shell", "-c", (
+        "import datetime; from scoring import services; from scoring.models import Member, RuleSet; "
+        "day = services.clubday_create(date=datetime.date(2026, 11, 23), venue='天鳳卓', "
+        "ruleset=RuleSet.objects.filter(preset='tenhou').first()); "
+        f"ms = [Member.objects.get(name=n) for n in {[A, B, C, D]!r}]; "
+        "print(services.hanchan_create(clubday=day, table=1, players=ms).pk)")).split()[-1]
+    page.goto(f"/hanchan/{pk}/")
+    # Hand 1 (東1局, dealer A): A deals into B (2翻30符, 2000) and C (1翻30符, 1000) at once.
+    # A 25000 - 3000 = 22000 | B 27000 | C 26000 | D 25000
+    choose(page, "結果", "ロン")
+    choose(page, "和了者", B)
+    choose(page, "放銃者", A)
+    choose(page, "翻", "2")
+    choose(page, "符", "30")
+    page.get_by_role("button", name="＋和了者を追加").click()
+    expect(page.locator(".other-wins")).to_contain_text(B)
+    choose(page, "和了者", C)
+    choose(page, "翻", "1")
+    choose(page, "符", "30")
+    shot("double-ron", wide=True)
+    record(page, 1)
+    assert scores_row(page) == [22000, 27000, 26000, 25000]
+    expect(page.locator("ul.win-status li")).to_have_count(2)
+    shot("after-double-ron", wide=True)

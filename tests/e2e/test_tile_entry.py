@@ -1,24 +1,35 @@
 """The tap palette on its own: the partial rendered by Django inside a bare form, its static files
 served from disk, driven in chromium. Each case taps tiles and checks the three form inputs and the
-Japanese message, so every rule of the palette is checked without a running server."""
+Japanese message, so every rule of the palette is checked without a running server. Typed tiles are
+read by the server (``hand-tiles``): here the route answers with the view's own ``read_tiles``."""
 
 from __future__ import annotations
 
+import json
 import mimetypes
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.template.loader import render_to_string
+from django.urls import reverse
 from playwright.sync_api import Page, expect
+
+from scoring.views.hands import read_tiles
 
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 ORIGIN = "http://palette.test"
+TILES_URL = "/hanchan/1/hands/tiles/"
 
 
-def _page_html(hand: str = "", melds: str = "", win: str = "") -> str:
-    palette = render_to_string("scoring/partials/tile_entry.html")
+class _Hanchan:
+    pk = 1
+
+
+def _page_html(hand: str = "", melds: str = "", win: str = "", red_fives: bool = True) -> str:
+    palette = render_to_string("scoring/partials/tile_entry.html", {"hanchan": _Hanchan(), "red_fives": red_fives})
     return (
         "<!doctype html><html lang=ja><meta charset=utf-8>"
         "<meta name=viewport content='width=device-width,initial-scale=1'><body>"
@@ -35,7 +46,11 @@ def palette(page: Page):
 
     def serve(route):
         path = route.request.url.removeprefix(ORIGIN)
-        if path.startswith("/static/"):
+        if path.startswith(TILES_URL):
+            query = parse_qs(urlsplit(route.request.url).query)
+            got = read_tiles(*(query.get(k, [""])[0] for k in ("hand", "melds", "win_tile")))
+            route.fulfill(status=200, body=json.dumps(got), content_type="application/json")
+        elif path.startswith("/static/"):
             file = ROOT / path.lstrip("/")
             ctype = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
             route.fulfill(status=200, body=file.read_bytes(), content_type=ctype)
@@ -159,11 +174,23 @@ def test_typed_hand_in_japanese_notation_is_shown_and_tapping_goes_on_from_it(pa
 
 def test_a_typo_shows_the_offending_character(palette, page):
     page.fill("[name=hand]", "123mx")
-    assert "「x」" in palette.message()
+    expect(page.locator("[data-te-message]")).to_contain_text("「x」")
 
 
-def test_prefilled_inputs_are_read_back(palette):
+def test_the_tiles_url_is_the_views(palette):
+    assert reverse("hand-tiles", args=[1]) == TILES_URL
+
+
+def test_without_red_fives_the_palette_has_none_and_a_typed_one_is_flagged(palette, page):
+    palette.open(red_fives=False)
+    assert page.locator('[data-te-tile="0p"]').count() == 0
+    page.fill("[name=hand]", "406p")
+    expect(page.locator("[data-te-message]")).to_contain_text("赤五はありません")
+
+
+def test_prefilled_inputs_are_read_back(palette, page):
     palette.open(hand="234m567p3488s", melds='[{"type":"pon","tiles":"777z"}]', win="5s")
+    expect(page.locator("[data-te-hand] img")).to_have_count(10)  # read back by the server
     palette.tap("9萬")  # the hand is full: 10 concealed tiles beside one meld
     assert palette.values() == ("234m567p3488s", '[{"type":"pon","tiles":"777z"}]', "5s")
     assert "10枚まで" in palette.message()

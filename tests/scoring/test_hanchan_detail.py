@@ -1,3 +1,4 @@
+import re
 import pytest
 from django.urls import reverse
 
@@ -58,3 +59,52 @@ def test_the_tile_palette_is_included_in_the_form_when_it_exists(client_as, scor
 def test_without_the_palette_the_tiles_can_be_typed(client_as, scorekeeper, hanchan):
     body = client_as(scorekeeper).get(url(hanchan)).content.decode()
     assert 'name="hand"' in body and 'name="melds"' in body and 'name="win_tile"' in body
+
+
+def test_the_page_of_a_14_hand_game_needs_few_queries_and_one_replay(client_as, scorekeeper, hanchan,
+                                                                      django_assert_max_num_queries, monkeypatch):
+    import rules as engine
+    for k in range(14):
+        services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    client = client_as(scorekeeper)
+    calls = []
+    real = engine.play
+    monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
+    with django_assert_max_num_queries(14):
+        assert client.get(url(hanchan)).status_code == 200
+    assert len(calls) == 1
+
+
+def test_seat_winds_and_the_palette_speak_english_when_chosen(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    client.cookies["django_language"] = "en"
+    body = client.get(url(hanchan)).content.decode()
+    assert '<span class="wind">E</span>' in body and '<span class="wind">N</span>' in body
+    for ja in ("手牌", "和了牌", "チー", "ポン", "明槓", "加槓", "暗槓", "戻す", "全部消す", "牌を選ぶ", "入力先"):
+        assert f">{ja}<" not in body and f'"{ja}"' not in body, ja
+    assert 'aria-label="5 man"' in body and 'aria-label="East"' in body
+    assert "<title>Table 1, game 1" in body
+
+
+def test_red_fives_are_offered_only_where_the_rule_set_has_them(client_as, scorekeeper, hanchan, members):
+    import datetime
+    from scoring.models import RuleSet
+    client = client_as(scorekeeper)
+    assert 'data-te-tile="0p"' not in client.get(url(hanchan)).content.decode()
+    day = services.clubday_create(date=datetime.date(2026, 11, 3), venue="天鳳",
+                                  ruleset=RuleSet.objects.get(preset="tenhou", options={}))
+    h = services.hanchan_create(clubday=day, table=1, players=members[:4])
+    assert 'data-te-tile="0p"' in client.get(url(h)).content.decode()
+
+
+def test_the_palette_carries_no_inline_style_or_script(client_as, scorekeeper, hanchan):
+    body = client_as(scorekeeper).get(url(hanchan)).content.decode()
+    assert "<style" not in body and "<script>" not in body and ' style="' not in body
+
+
+def test_every_choice_group_is_named_by_its_question(client_as, scorekeeper, hanchan, ron):
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    body = client_as(scorekeeper).get(url(hanchan)).content.decode()
+    labels = re.findall(r'class="choices [a-z]+" role="group" aria-label="([^"]*)"', body)
+    assert {"結果", "和了者", "放銃者", "この局でリーチした人", "テンパイした人", "翻", "符"} <= set(labels)
+    assert not any("{" in label for label in labels)  # not the round label dict of the page's context

@@ -40,3 +40,13 @@ def test_a_sheet_that_does_not_add_up_is_explained_and_kept(client_as, scorekeep
     body = r.content.decode()
     assert r.status_code == 422 and message in body and 'value="32' in body
     assert not HanchanResult.objects.exists()
+
+
+def test_after_saving_the_scorekeeper_lands_on_the_result(client_as, scorekeeper, hanchan):
+    from django.urls import reverse
+    r = client_as(scorekeeper).post(reverse("hanchan-final-scores", args=[hanchan.pk]),
+                                    {"score0": "32600", "score1": "27400", "score2": "22000", "score3": "18000",
+                                     "sticks": "0", "version": str(hanchan.version)})
+    assert r.status_code == 302 and r["Location"] == reverse("hanchan-detail", args=[hanchan.pk])
+    page = client_as(scorekeeper).get(r["Location"]).content.decode()
+    assert page.index("順位点") < page.index('id="history"')

@@ -116,3 +116,163 @@ def test_a_riichi_recorded_before_a_penalty_in_the_same_hand_counts_for_a_tile_w
     last = HandRecord.objects.get(order=1)
     assert last.event["hand"]["riichi"] is True
     assert last.event.get("riichi") is None  # the stick was placed with the penalty event
+
+
+# --------------------------------------------------------------------------- every outcome, several winners
+
+@pytest.fixture
+def tenhou_hanchan(members):
+    """A hanchan under the tenhou preset: double ron, 三家和, 途中流局, 流し満貫, red fives."""
+    import datetime
+
+    from scoring import services
+    from scoring.models import RuleSet
+    day = services.clubday_create(date=datetime.date(2026, 11, 3), venue="天鳳", ruleset=RuleSet.objects.get(
+        preset="tenhou", options={}))
+    return services.hanchan_create(clubday=day, table=1, players=members[:4])
+
+
+def stored(h):
+    return [r.event for r in HandRecord.objects.filter(hanchan=h).order_by("order")]
+
+
+@pytest.mark.parametrize("data, event", [
+    ({"type": "abortive", "kind": "kyuushu"}, {"type": "abortive", "kind": "kyuushu"}),
+    ({"type": "nagashi", "nagashi": ["1"], "tenpai": ["0"]}, {"type": "nagashi", "winners": [1], "tenpai": [0]}),
+    ({"type": "penalty", "offender": "2"}, {"type": "penalty", "offender": 2}),
+    ({"type": "abandon", "offender": "1"}, {"type": "abandon", "player": 1}),
+])
+def test_the_rule_sets_special_outcomes_are_recorded(client_as, scorekeeper, tenhou_hanchan, data, event):
+    r = client_as(scorekeeper).post(url(tenhou_hanchan), data)
+    assert r.status_code == 302, r.content.decode()[:2000]
+    assert stored(tenhou_hanchan) == [event]
+
+
+def test_abortive_draws_and_nagashi_are_offered_only_where_the_rule_set_has_them(client_as, scorekeeper, hanchan,
+                                                                                  tenhou_hanchan):
+    client = client_as(scorekeeper)
+    ariari = client.get(reverse("hanchan-detail", args=[hanchan.pk])).content.decode()
+    tenhou = client.get(reverse("hanchan-detail", args=[tenhou_hanchan.pk])).content.decode()
+    assert 'value="abortive"' not in ariari and 'value="nagashi"' not in ariari
+    assert 'value="abortive"' in tenhou and 'value="nagashi"' in tenhou and 'value="sanchahou"' in tenhou
+    # and refused when posted anyway
+    r = client.post(url(hanchan), {"type": "abortive", "kind": "kyuushu"})
+    assert r.status_code == 422 and not HandRecord.objects.exists()
+
+
+def add_win(client, h, data):
+    return client.post(url(h), {**data, "step": "add-win"}, HTTP_HX_REQUEST="true")
+
+
+def test_a_double_ron_is_entered_one_winner_at_a_time(client_as, scorekeeper, tenhou_hanchan):
+    client = client_as(scorekeeper)
+    # 佐藤 (seat 1) rons 山田 for 2翻30符; 「＋和了者を追加」 lists the win and clears the value
+    r = add_win(client, tenhou_hanchan, {"type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "2",
+                                         "fu": "30", "riichi": ["2"]})
+    body = r.content.decode()
+    assert r.status_code == 200 and r["HX-Retarget"] == "#hand-form"
+    assert "追加した和了" in body and "佐藤" in body and "2翻30符" in body
+    wins = re.search(r'name="wins" value="([^"]*)"', body).group(1)
+    assert not HandRecord.objects.exists()  # nothing saved yet
+    assert re.search(r'name="loser" value="0"[^>]*checked', body)  # the discarder and riichi stay chosen
+    assert re.search(r'name="riichi" value="2"[^>]*checked', body)
+    assert not re.search(r'name="han" value="2"[^>]*checked', body)
+    # then 鈴木 (seat 2) for 1翻30符, and 記録する
+    import html
+    r = client.post(url(tenhou_hanchan), {"type": "ron", "loser": "0", "wins": html.unescape(wins), "winner": "2",
+                                          "value": "quick", "han": "1", "fu": "30", "riichi": ["2"]})
+    assert r.status_code == 302
+    assert stored(tenhou_hanchan) == [{"type": "ron", "loser": 0, "riichi": [2], "wins": [
+        {"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 1, "fu": 30}]}]
+    page = client.get(reverse("hanchan-detail", args=[tenhou_hanchan.pk])).content.decode()
+    # both were paid (double ron): each named as a winner with the points won
+    assert re.search(r"<strong>佐藤</strong> 和了 \(2000\)", page)
+    assert re.search(r"<strong>鈴木</strong> 和了 \(1000\)", page)
+
+
+def test_a_listed_win_can_be_taken_off_again(client_as, scorekeeper, tenhou_hanchan):
+    import json
+    client = client_as(scorekeeper)
+    wins = json.dumps([{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "yakuman": 1}])
+    r = client.post(url(tenhou_hanchan), {"type": "ron", "loser": "0", "wins": wins, "step": "drop-0"},
+                    HTTP_HX_REQUEST="true")
+    body = r.content.decode()
+    assert r.status_code == 200 and "鈴木" in body and "役満" in body
+    assert "2翻30符" not in body
+
+
+def test_head_bump_keeps_the_nearest_winner_and_the_page_says_who_was_bumped(client_as, scorekeeper, hanchan):
+    import json
+    client = client_as(scorekeeper)
+    # アリアリ: 頭ハネ. 山田 (seat 0) deals in; 鈴木 (seat 2) and 佐藤 (seat 1) both claim: 佐藤 is
+    # nearer (下家 of the discarder) and alone is paid
+    wins = json.dumps([{"winner": 2, "han": 3, "fu": 30}])
+    r = client.post(url(hanchan), {"type": "ron", "loser": "0", "wins": wins, "winner": "1", "value": "quick",
+                                   "han": "1", "fu": "30"})
+    assert r.status_code == 302
+    page = client.get(reverse("hanchan-detail", args=[hanchan.pk])).content.decode()
+    assert re.search(r"<strong>佐藤</strong> 和了 \(1000\)", page)
+    assert re.search(r'class="not-won"><strong>鈴木</strong> 頭ハネ', page)
+    assert "頭ハネ" in page  # the form explains the rule set's way while wins are listed, too
+    r = add_win(client, hanchan, {"type": "ron", "loser": "2", "winner": "0", "value": "quick", "han": "1",
+                                  "fu": "30"})
+    assert "このルールは頭ハネ" in r.content.decode()
+
+
+def test_a_second_claim_by_the_same_winner_is_refused(client_as, scorekeeper, tenhou_hanchan):
+    import json
+    wins = json.dumps([{"winner": 1, "han": 2, "fu": 30}])
+    r = add_win(client_as(scorekeeper), tenhou_hanchan, {"type": "ron", "loser": "0", "wins": wins, "winner": "1",
+                                                         "value": "quick", "han": "1", "fu": "30"})
+    assert r.status_code == 422 and "佐藤 の和了はもう追加されています" in r.content.decode()
+
+
+def test_triple_ron_is_a_draw_under_tenhou(client_as, scorekeeper, tenhou_hanchan):
+    import json
+    wins = json.dumps([{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 1, "fu": 30}])
+    r = client_as(scorekeeper).post(url(tenhou_hanchan), {"type": "ron", "loser": "0", "wins": wins, "winner": "3",
+                                                          "value": "quick", "han": "1", "fu": "30"})
+    assert r.status_code == 302
+    page = client_as(scorekeeper).get(reverse("hanchan-detail", args=[tenhou_hanchan.pk])).content.decode()
+    assert len(re.findall(r"<strong>(佐藤|鈴木|田中)</strong> 三家和\(流局\)", page)) == 3
+
+
+def test_an_engine_refusal_names_the_hand_as_the_page_does(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    client.post(url(hanchan), RON)
+    client.post(url(hanchan), {"type": "draw", "tenpai": ["1"]})  # the dealer 佐藤 tenpai: 東2局 1本場
+    # 1翻20符 cannot be a ron: the engine refuses event 2 (0-based); the page calls it #3 東2局 1本場
+    bad = client.post(url(hanchan), {"type": "ron", "winner": "2", "loser": "0", "value": "quick", "han": "1",
+                                     "fu": "20"})
+    errors = bad.content.decode().split('id="hand-errors"')[1].split("</div>")[0]
+    assert bad.status_code == 422
+    assert "#3 東2局 1本場: " in errors
+    assert "番目の記録" not in errors and "event" not in errors
+
+
+def test_recording_a_hand_replays_once_and_its_query_count_does_not_grow_with_hands(
+        client_as, scorekeeper, hanchan, django_assert_max_num_queries, monkeypatch):
+    import rules as engine
+    from scoring import services
+    for k in range(12):
+        services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    calls = []
+    real = engine.play
+    monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
+    client = client_as(scorekeeper)
+    with django_assert_max_num_queries(40):
+        r = client.post(url(hanchan), {**RON, "version": str(hanchan.version + 12)}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and HandRecord.objects.filter(hanchan=hanchan).count() == 13
+    assert len(calls) == 1  # the service's replay; the page after the save is drawn from it
+
+
+def test_an_append_writes_only_the_new_hand(client_as, scorekeeper, hanchan, django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from scoring import services
+    for k in range(6):
+        services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    with CaptureQueriesContext(connection) as q:
+        client_as(scorekeeper).post(url(hanchan), RON)
+    updates = [x["sql"] for x in q.captured_queries if x["sql"].startswith("UPDATE") and "scoring_handrecord" in x["sql"]]
+    assert len(updates) <= 1

@@ -53,3 +53,32 @@ def test_a_delete_that_breaks_later_hands_is_refused(client_as, scorekeeper, han
     r = client_as(scorekeeper).post(url(hand), HTTP_HX_REQUEST="true")
     assert r.status_code == 422 and "#3" in r.content.decode()
     assert HandRecord.objects.filter(hanchan=hanchan).count() == 3
+
+
+def test_the_page_offers_undo_of_the_last_hand_behind_a_confirmation_step(client_as, scorekeeper, first):
+    body = client_as(scorekeeper).get(reverse("hanchan-detail", args=[first.hanchan_id])).content.decode()
+    undo = body.split('<details class="undo">')[1].split("</details>")[0]
+    last = HandRecord.objects.get(hanchan_id=first.hanchan_id, order=1)
+    # one tap opens it (summary), the second confirms: no JavaScript confirm()
+    assert "<summary>直前の局(#2)を取り消す</summary>" in undo
+    assert reverse("hand-delete", args=[last.pk]) in undo and "#2 を取り消す" in undo
+    assert "hx-confirm" not in undo
+    assert "鈴木 が 佐藤 から" in undo  # what will be undone is shown
+
+
+def test_undo_with_htmx_answers_with_the_board_and_a_notice(client_as, scorekeeper, first):
+    h = first.hanchan
+    h.refresh_from_db()
+    last = HandRecord.objects.get(hanchan=h, order=1)
+    r = client_as(scorekeeper).post(url(last), {"version": str(h.version)}, HTTP_HX_REQUEST="true")
+    body = r.content.decode()
+    assert r.status_code == 200 and body.lstrip().startswith('<div id="live">')
+    assert "#2 を取り消しました" in body and 'id="hand-form"' in body
+    assert list(HandRecord.objects.filter(hanchan=h).values_list("order", flat=True)) == [0]
+
+
+def test_undo_from_a_stale_page_is_refused(client_as, scorekeeper, first):
+    last = HandRecord.objects.get(hanchan_id=first.hanchan_id, order=1)
+    r = client_as(scorekeeper).post(url(last), {"version": "0"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and "他の人がこの半荘を変更しました" in r.content.decode()
+    assert HandRecord.objects.filter(hanchan_id=first.hanchan_id).count() == 2

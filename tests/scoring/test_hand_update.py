@@ -46,9 +46,57 @@ def test_an_edit_that_breaks_later_hands_is_refused_and_names_them(client_as, sc
     data = {"type": "ron", "winner": "1", "loser": "0", "value": "yakuman", "yakuman": "1"}
     r = client_as(scorekeeper).post(url(two_hands), data)
     # 山田 (dealer) pays 32000 and busts: hand #2 can no longer happen
-    assert r.status_code == 422 and "#2" in r.content.decode()
+    assert r.status_code == 422 and "#2 東2局 0本場" in r.content.decode()
     assert HandRecord.objects.get(order=0).event["han"] == 3
 
 
 def test_the_htmx_variant_renders_the_form(client_as, scorekeeper, two_hands):
     assert client_as(scorekeeper).get(url(two_hands), HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_the_edit_page_shows_the_stored_hands_verdict_on_load(client_as, scorekeeper, hanchan):
+    event = {"type": "ron", "winner": 1, "loser": 0,
+             "hand": {"hand": "234m456p88s11z", "melds": [{"type": "pon", "tiles": "777z"}], "win_tile": "1z"}}
+    hand = services.hanchan_record_hand(hanchan=hanchan, event=event, by=scorekeeper)
+    body = client_as(scorekeeper).get(url(hand)).content.decode()
+    preview = body.split('id="preview"')[1]
+    assert "和了できます" in preview.split("</section>")[0] and "役牌 中" in preview
+    # the heading names the hand as the page does, and the engine's description of it
+    assert re.search(r"<h1>#1 東1局 0本場 の修正</h1>", body)
+    assert "佐藤 が 山田 から" in body
+
+
+def test_a_double_ron_is_edited_with_its_earlier_winners_listed(client_as, scorekeeper, members):
+    import datetime
+    from scoring.models import RuleSet
+    day = services.clubday_create(date=datetime.date(2026, 11, 3), venue="天鳳",
+                                  ruleset=RuleSet.objects.get(preset="tenhou", options={}))
+    h = services.hanchan_create(clubday=day, table=1, players=members[:4])
+    event = {"type": "ron", "loser": 0, "wins": [{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 1, "fu": 30}]}
+    hand = services.hanchan_record_hand(hanchan=h, event=event, by=scorekeeper)
+    client = client_as(scorekeeper)
+    body = client.get(url(hand)).content.decode()
+    assert "追加した和了" in body and "2翻30符" in body
+    assert re.search(r'name="winner" value="2"[^>]*checked', body)
+    import html
+    wins = html.unescape(re.search(r'name="wins" value="([^"]*)"', body).group(1))
+    r = client.post(url(hand), {"type": "ron", "loser": "0", "wins": wins, "winner": "2", "value": "quick",
+                                "han": "3", "fu": "30", "version": str(h.version + 1)})
+    assert r.status_code == 302
+    hand.refresh_from_db()
+    assert hand.event["wins"][1] == {"winner": 2, "han": 3, "fu": 30}
+
+
+def test_an_edit_refused_by_the_engine_names_the_hand(client_as, scorekeeper, two_hands):
+    r = client_as(scorekeeper).post(url(two_hands), {"type": "ron", "winner": "1", "loser": "0", "value": "quick",
+                                                     "han": "1", "fu": "20"})
+    body = r.content.decode()
+    assert r.status_code == 422 and "#1 東1局 0本場: " in body and "番目の記録" not in body
+
+
+def test_another_winner_can_be_added_on_the_edit_page_too(client_as, scorekeeper, two_hands):
+    r = client_as(scorekeeper).post(url(two_hands), {"type": "ron", "winner": "1", "loser": "0", "value": "quick",
+                                                     "han": "3", "fu": "30", "step": "add-win"})
+    body = r.content.decode()
+    assert r.status_code == 200 and "追加した和了" in body and "3翻30符" in body
+    assert HandRecord.objects.get(order=0).event == {"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30}

@@ -99,7 +99,7 @@ def test_an_edit_that_makes_later_hands_impossible_is_refused_naming_them(hancha
     with pytest.raises(ValidationError) as exc:
         services.hanchan_update_hand(hand=first, event={"type": "ron", "winner": 1, "loser": 0, "yakuman": 1},
                                      by=scorekeeper)
-    assert "#2、#3" in str(exc.value)
+    assert "#2 東2局 0本場、#3 東3局 0本場" in str(exc.value)  # named as the page names them
     first.refresh_from_db()
     assert first.event == ron(1, 0, 3, 30)  # nothing changed
     assert HandRecord.objects.filter(hanchan=hanchan).count() == 3

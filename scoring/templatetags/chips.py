@@ -1,0 +1,32 @@
+"""Choice chips without a widget template per option: ``{% chips form.han as items %}``.
+
+A hand form has about 80 radio and checkbox options; rendering each through Django's widget
+templates was most of the hanchan page's time. This tag lists them as plain dicts instead, for
+``scoring/_choices.html`` to write as ``<label class="chip"><input …><span>…</span></label>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms, template
+
+register = template.Library()
+
+
+@register.simple_tag
+def chips(bound: forms.BoundField) -> list[dict[str, Any]]:
+    """The options of a radio or checkbox field: ``{"type", "name", "id", "value", "label",
+    "checked", "required"}`` each, checked from the submitted data or the initial value."""
+    field = bound.field
+    multiple = isinstance(field.widget, forms.CheckboxSelectMultiple)
+    value = bound.value()
+    if multiple:
+        chosen = {str(v) for v in (value or [])}
+    else:
+        chosen = {"" if value is None else str(value)}
+    kind = "checkbox" if multiple else "radio"
+    required = field.required and not multiple
+    return [{"type": kind, "name": bound.html_name, "id": f"{bound.auto_id}_{i}", "value": str(v), "label": label,
+             "checked": str(v) in chosen, "required": required}
+            for i, (v, label) in enumerate(field.choices)]

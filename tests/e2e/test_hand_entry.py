@@ -1,0 +1,68 @@
+"""The hand entry on a phone: a typical 翻・符 ロン fits in one 390×844 screen under the scoreboard,
+in Japanese and in English; screenshots at 390 px and 1280 px of both. Runs after the first-run
+evening (which creates the administrator ``kanri``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+PHONE_HEIGHT = 844
+
+
+@pytest.fixture(scope="module")
+def hanchan_url(manage) -> str:
+    pk = manage("shell", "-c", (
+        "import datetime; from scoring import services; from scoring.models import RuleSet; "
+        "ms = [services.member_create(name=n, kana=k, number=no) for n, k, no in "
+        "(('長谷川花子', 'はせがわはなこ', 901), ('林', 'はやし', 902), ('小笠原', 'おがさわら', 903), ('森', 'もり', 904))]; "
+        "day = services.clubday_create(date=datetime.date(2026, 11, 24), venue='公民館', "
+        "ruleset=RuleSet.objects.filter(preset='tenhou').first()); "
+        "h = services.hanchan_create(clubday=day, table=2, players=ms); "
+        "services.hanchan_record_hand(hanchan=h, event={'type': 'ron', 'winner': 1, 'loser': 2, 'han': 3, 'fu': 30, "
+        "'riichi': [1]}, by=None); print(h.pk)")).split()[-1]
+    return f"/hanchan/{pk}/"
+
+
+def login(page: Page) -> None:
+    page.goto("/accounts/login/")
+    page.locator("main").get_by_label("ユーザー名").fill("kanri")
+    page.locator("main").get_by_label("パスワード").fill("club-pass-2024")
+    page.locator("main").get_by_role("button", name="ログイン").click()
+    expect(page.get_by_role("button", name="ログアウト")).to_be_visible()
+
+
+GROUPS = {  # group label -> chip, per language
+    "ja": (("結果", "ロン"), ("和了者", "林"), ("放銃者", "森"), ("この局でリーチした人", "林"), ("翻", "3"), ("符", "30")),
+    "en": (("Result", "Ron"), ("Winner", "林"), ("Discarder", "森"), ("Riichi declared in this hand", "林"),
+           ("han", "3"), ("fu", "30")),
+}
+
+
+def fill_typical_ron(page: Page, lang: str) -> None:
+    form = page.locator("#hand-form")
+    for group, name in GROUPS[lang]:
+        form.get_by_role("group", name=group, exact=True).locator("label").filter(
+            has_text=re.compile(f"^{re.escape(name)}$")).click()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_han_fu_ron_fits_one_phone_screen_below_the_board(page: Page, shot, hanchan_url, lang):
+    login(page)
+    if lang == "en":
+        page.get_by_role("button", name="English").click()
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.goto(hanchan_url)
+    fill_typical_ron(page, lang)
+    # scrolled as after a save (the board at the top of the screen)
+    page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + scrollY)")
+    board = page.locator("#board").bounding_box()
+    button = page.locator("#hand-form button.primary").bounding_box()
+    assert board["y"] == pytest.approx(0, abs=2)
+    assert button["y"] + button["height"] <= PHONE_HEIGHT, f"the record button ends at {button['y'] + button['height']}"
+    page.screenshot(path=f"test-output/e2e/hand_entry-{lang}-first-screen-390.png")
+    shot(f"hand-entry-{lang}", wide=True)
