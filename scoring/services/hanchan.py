@@ -290,11 +290,19 @@ def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = Non
     return out
 
 
+class Finished(list):
+    """What ``hanchan_finish`` returns: the stored results (a list of ``HanchanResult``), with
+    ``hanchan`` (as saved) and ``replay`` (the game's replay: the page after it draws it)."""
+
+    hanchan: Hanchan
+    replay: dict[str, Any]
+
+
 @transaction.atomic
 def hanchan_finish(*, hanchan: Hanchan, by: User, early: bool = False,
-                   version: int | None = None) -> list[HanchanResult]:
+                   version: int | None = None) -> Finished:
     """Store the results: when the replay says the game ended, or with ``early`` (途中終了) from the
-    current scores (leftover sticks to the top player)."""
+    current scores (leftover sticks to the top player). One replay, returned with the results."""
     hanchan = _lock(hanchan.pk, version)
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
@@ -311,7 +319,9 @@ def hanchan_finish(*, hanchan: Hanchan, by: User, early: bool = False,
     hanchan.closed_early = not out["ended"]
     _store(hanchan, hands, out)
     _bump(hanchan, "state", "closed_early")
-    return list(hanchan.results.all())
+    done = Finished(hanchan.results.all())
+    done.hanchan, done.replay = hanchan, out
+    return done
 
 
 @transaction.atomic

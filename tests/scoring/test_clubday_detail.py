@@ -1,9 +1,20 @@
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import services
+from scoring.models import RuleSet
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def japanese_afterwards():
+    """A request in English leaves English active in this thread: later tests expect Japanese."""
+    yield
+    translation.activate("ja")
 
 
 def test_it_shows_tables_results_and_day_totals(client, hanchan, scorekeeper):
@@ -30,3 +41,82 @@ def test_an_unknown_day_is_404(client):
 
 def test_the_htmx_variant_renders(client, clubday):
     assert client.get(reverse("clubday-detail", args=[clubday.pk]), HTTP_HX_REQUEST="true").status_code == 200
+
+
+def form_html(client, clubday) -> str:
+    body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
+    return body.split('id="new-hanchan"')[1]
+
+
+def test_the_first_hanchan_of_a_day_starts_at_table_1_round_1(client_as, scorekeeper, clubday):
+    form = form_html(client_as(scorekeeper), clubday)
+    assert re.search(r'name="table" value="1"', form) and re.search(r'name="number" value="1"', form)
+
+
+def test_the_next_hanchan_defaults_to_the_table_last_used_and_its_players(client_as, scorekeeper, clubday, members):
+    services.hanchan_create(clubday=clubday, table=2, players=members[:4])
+    services.hanchan_create(clubday=clubday, table=2, players=members[1:5])  # 佐藤 鈴木 田中 伊藤
+    services.hanchan_create(clubday=clubday, table=1, players=members[:4])
+    services.hanchan_create(clubday=clubday, table=2, players=members[1:5])  # the last one: table 2, 3回戦
+    form = form_html(client_as(scorekeeper), clubday)
+    assert 'name="table" value="2"' in form and 'name="number" value="4"' in form
+    seat0 = form.split('name="seat0"')[1].split("</select>")[0]
+    assert re.search(rf'<option value="{members[1].pk}" selected>', seat0)
+
+
+def test_a_hanchan_under_another_rule_set_shows_it(client, clubday, members):
+    tenhou = RuleSet.objects.get(preset="tenhou", options={})
+    services.hanchan_create(clubday=clubday, table=1, players=members[:4], ruleset=tenhou)
+    services.hanchan_create(clubday=clubday, table=2, players=members[1:5])
+    body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
+    assert body.count('class="badge own-rules"') == 1
+    assert f'href="{reverse("ruleset-detail", args=[tenhou.pk])}">ルール: 天鳳ルール(比較用)' in body
+
+
+def test_the_date_and_weekday_follow_the_language(client, clubday):
+    url = reverse("clubday-detail", args=[clubday.pk])
+    assert "2026年11月1日(日)" in client.get(url).content.decode()
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert "2026-11-01 (Sun)" in client.get(url).content.decode()
+
+
+def test_the_day_ranking_has_places_rank_counts_and_member_links(client, hanchan, scorekeeper):
+    services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
+                                         by=scorekeeper)
+    body = client.get(reverse("clubday-detail", args=[hanchan.clubday.pk])).content.decode()
+    ranking = body[body.index("day-ranking"):body.index("tables-title")]
+    assert ranking.index("山田") < ranking.index("佐藤") < ranking.index("鈴木") < ranking.index("田中")
+    assert reverse("member-detail", args=[hanchan.seat0_id]) in ranking and "平均順位" in ranking
+    assert f"/standings/?clubday={hanchan.clubday.pk}" in body
+
+
+def test_a_void_hanchan_is_off_the_day_ranking(client, hanchan, scorekeeper):
+    services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
+                                         by=scorekeeper)
+    services.hanchan_void(hanchan=hanchan, by=scorekeeper)
+    body = client.get(reverse("clubday-detail", args=[hanchan.clubday.pk])).content.decode()
+    assert "day-ranking" not in body
+
+
+def test_the_print_stylesheet_fits_the_day_on_a_page():
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "static/css/club.css").read_text()
+    section = css[css.index("/* --- boards"):]
+    assert "@page { size: A4" in section and "#new-hanchan" in section
+
+
+def test_the_day_ranking_shows_each_members_result_by_round(client, clubday, members, scorekeeper):
+    for number, scores in enumerate(([32600, 25000, 25000, 17400], [17400, 25000, 25000, 32600]), start=1):
+        h = services.hanchan_create(clubday=clubday, table=1, players=members[:4])
+        services.hanchan_record_final_scores(hanchan=h, scores=scores, sticks=0, by=scorekeeper)
+    h = services.hanchan_create(clubday=clubday, table=2, players=[members[4], *members[1:4]])
+    services.hanchan_record_final_scores(hanchan=h, scores=[40000, 30000, 20000, 10000], sticks=0, by=scorekeeper)
+    from scoring.selectors import clubday_totals
+
+    rows = {r["member_name"]: r["rounds"] for r in clubday_totals(clubday=clubday)}
+    assert rows["山田"] == [[{"table": 1, "rank": 1, "net": 19600}], [{"table": 1, "rank": 4, "net": -19600}]]
+    # 伊藤 played 回戦 1 at table 2 only
+    assert rows["伊藤"] == [[{"table": 2, "rank": 1, "net": 27000}], []]
+    body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
+    assert "2回戦" in body and "1位・1卓" in body and "1位・2卓" in body

@@ -1,0 +1,64 @@
+"""Per-player hand figures of one hanchan, from the ``rules.play`` replay that also gives its result.
+
+They are stored on ``HanchanResult`` (``recorded, hands, wins, deal_ins, riichis, win_points,
+yakuman, chombo``) so that the boards sum columns instead of replaying history.
+
+- ``hands``: hands dealt = events that end a hand (ron, tsumo, draw, 途中流局, 流し満貫); the same
+  count for the four players. A chombo hand is replayed, so it is not counted.
+- ``wins``: wins paid (each winner of a double ron; a 頭ハネ-bumped ron is not a win).
+- ``deal_ins``: 放銃, the ron loser, once per event (also when two players won off them).
+- ``riichis``: riichi declarations; ``win_points``: the value of the player's wins without honba or
+  sticks; ``yakuman``: wins worth a yakuman (counted 役満 and 数え役満); ``chombo``: chombo charged
+  (a chombo event, or 錯和 of a noten riichi at a draw).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SEATS = 4
+HAND_ENDS = {"ron", "tsumo", "draw", "abortive", "nagashi"}
+FIGURES = ("hands", "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
+
+
+def _is_yakuman(value: dict[str, Any] | None) -> bool:
+    return bool(value) and (value.get("yakuman", 0) > 0 or "yakuman" in (value.get("limit") or ""))
+
+
+def player_figures(events: list[dict[str, Any]]) -> list[dict[str, int]]:
+    """The four players' figures (by seat) from ``rules.play(...)["events"]``.
+
+    >>> import rules
+    >>> out = rules.play({"players": ["A", "B", "C", "D"], "hands": [
+    ...     {"type": "ron", "loser": 0, "riichi": [1],
+    ...      "wins": [{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "yakuman": 1}]},
+    ...     {"type": "chombo", "offender": 3}]})
+    >>> [f["wins"] for f in player_figures(out["events"])], player_figures(out["events"])[0]["deal_ins"]
+    ([0, 1, 0, 0], 1)
+    >>> player_figures(out["events"])[1]["win_points"], player_figures(out["events"])[3]["chombo"]
+    (2000, 1)
+    """
+    figs = [dict.fromkeys(FIGURES, 0) for _ in range(SEATS)]
+    for ev in events:
+        kind = ev["type"]
+        if kind in HAND_ENDS:
+            for f in figs:
+                f["hands"] += 1
+        for seat in ev.get("riichi") or []:
+            figs[seat]["riichis"] += 1
+        for seat in ev.get("chombo") or []:
+            figs[seat]["chombo"] += 1
+        if kind == "ron":
+            wins = [w for w in ev.get("wins") or [] if w.get("status") == "won"]
+            if wins:
+                figs[ev["loser"]]["deal_ins"] += 1
+        elif kind == "tsumo":
+            wins = [{"winner": ev["winners"][0], "value": ev["value"]}] if ev.get("winners") else []
+        else:
+            wins = []
+        for w in wins:
+            f = figs[w["winner"]]
+            f["wins"] += 1
+            f["win_points"] += int((w.get("value") or {}).get("total") or 0)
+            f["yakuman"] += _is_yakuman(w.get("value"))
+    return figs

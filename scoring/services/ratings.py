@@ -1,0 +1,111 @@
+"""Skill rating: openskill's Plackett–Luce model over the ranks of every finished hanchan, in date
+order (club-day date, club day, 回戦, 卓). Each ``HanchanResult`` keeps the member's rating *after*
+that hanchan (``rating_mu``, ``rating_sigma``); a change to any result recomputes from its date on.
+
+Shown as an ordinary number: ``R = 1500 + 40 × (μ − 3σ)``. A new member (μ = 25, σ = 25/3) is at
+1500; winning against strong players raises μ, and σ shrinks as games are played, so R is a
+cautious estimate that rises as the model becomes sure of a player.
+
+>>> display_rating(25.0, 25 / 3)
+1500
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from openskill.models import PlackettLuce
+
+from ..models import Hanchan, HanchanResult, Member
+
+BASE, SCALE = 1500, 40
+ORDER = ("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number", "hanchan__table", "hanchan_id")
+
+
+def display_rating(mu: float | None, sigma: float | None) -> int | None:
+    """The number shown to members (``None`` before a member's first rated hanchan)."""
+    if mu is None or sigma is None:
+        return None
+    return round(BASE + SCALE * (mu - 3 * sigma))
+
+
+def _start(since: date, members: set[int]) -> dict[int, tuple[float, float]]:
+    """Each of ``members``' rating after their last finished hanchan before ``since``."""
+    before = (HanchanResult.objects.filter(member=OuterRef("pk"), hanchan__state=Hanchan.State.FINISHED,
+                                           hanchan__clubday__date__lt=since, rating_mu__isnull=False)
+              .order_by(*(f"-{k}" for k in ORDER)))
+    rows = (Member.objects.filter(pk__in=members)
+            .annotate(mu=Subquery(before.values("rating_mu")[:1]), sigma=Subquery(before.values("rating_sigma")[:1]))
+            .filter(mu__isnull=False).values_list("pk", "mu", "sigma"))
+    return {pk: (mu, sigma) for pk, mu, sigma in rows}
+
+
+@transaction.atomic
+def ratings_update(*, since: date | None = None) -> int:
+    """Recompute the ratings of every result from ``since`` (``None``: all of history) on, and
+    clear them on results of hanchan that are off the boards (void). Returns rows written.
+
+    Written with ``bulk_update`` (no history rows: the rating is derived, not entered).
+    """
+    model = PlackettLuce()
+    qs = HanchanResult.objects.all()
+    if since:
+        qs = qs.filter(hanchan__clubday__date__gte=since)
+    changed: list[HanchanResult] = []
+    finished, games = [], {}
+    qs = qs.select_related("hanchan").only("hanchan__state", "member_id", "rank", "rating_mu", "rating_sigma")
+    for r in qs.order_by(*ORDER, "seat"):
+        if r.hanchan.state == Hanchan.State.FINISHED:
+            if r.hanchan_id not in games:
+                games[r.hanchan_id] = []
+                finished.append(r.hanchan_id)
+            games[r.hanchan_id].append(r)
+        elif r.rating_mu is not None or r.rating_sigma is not None:
+            r.rating_mu = r.rating_sigma = None
+            changed.append(r)
+    current = _start(since, {r.member_id for rows in games.values() for r in rows}) if since and games else {}
+    for hanchan_id in finished:
+        rows = games[hanchan_id]
+        teams = [[model.rating(*current[r.member_id]) if r.member_id in current else model.rating()] for r in rows]
+        rated = model.rate(teams, ranks=[r.rank for r in rows]) if len(rows) > 1 else teams
+        for r, (new,) in zip(rows, rated):
+            current[r.member_id] = (new.mu, new.sigma)
+            if (r.rating_mu, r.rating_sigma) != (new.mu, new.sigma):
+                r.rating_mu, r.rating_sigma = new.mu, new.sigma
+                changed.append(r)
+    HanchanResult.objects.bulk_update(changed, ["rating_mu", "rating_sigma"], batch_size=500)
+    return len(changed)
+
+
+def ratings_schedule(*, since: date) -> None:
+    """Recompute from ``since`` once the current transaction commits (at once outside one). Several
+    calls in one transaction (e.g. an import of many hanchan) make one recomputation from the
+    earliest date."""
+    conn = transaction.get_connection()
+    pending = getattr(conn, "_club_ratings", None)
+    if pending is not None and any(entry[1] is pending["run"] for entry in conn.run_on_commit):
+        pending["since"] = min(pending["since"], since)
+        return
+    state = {"since": since}
+
+    def run() -> None:
+        if getattr(conn, "_club_ratings", None) is state:
+            conn._club_ratings = None
+        ratings_update(since=state["since"])
+
+    state["run"] = run
+    conn._club_ratings = state
+    transaction.on_commit(run)
+
+
+@receiver(post_save, sender=Hanchan, dispatch_uid="club_ratings_void")
+def _void_changes_ratings(sender, instance: Hanchan, update_fields=None, **kwargs) -> None:
+    """無効 and its undo (the only writes of ``state_before_void``) take a finished hanchan off the
+    boards or put it back: the ratings from its date on change."""
+    if update_fields and "state_before_void" in update_fields and Hanchan.State.FINISHED in (
+            instance.state, instance.state_before_void):
+        ratings_schedule(since=instance.clubday.date)

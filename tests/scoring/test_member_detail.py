@@ -1,0 +1,91 @@
+"""/members/<pk>/: summary, charts with a text alternative, recent hanchan, best wins, head to head;
+「自分の成績」 and linking a login to a member."""
+
+from __future__ import annotations
+
+import pytest
+from boards_history import build_history
+from django.urls import reverse
+
+from scoring import services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def history(members, ariari, scorekeeper, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        return build_history(members, ariari, scorekeeper)
+
+
+def test_it_shows_the_members_figures_charts_and_tables(client, history, members):
+    sato = members[1]
+    body = client.get(reverse("member-detail", args=[sato.pk])).content.decode()
+    assert "佐藤" in body and "+12.0" in body and "2.00" in body  # net, 平均順位
+    assert body.count("<svg") == 3 and 'role="img"' in body and "polyline" in body
+    assert "2026-10-01" in body and "2026-11-01" in body  # the chart's table
+    assert reverse("hanchan-detail", args=[history["hanchan"][2].pk]) in body  # recent hanchan link
+    assert "対戦成績" in body and reverse("member-detail", args=[members[2].pk]) in body
+
+
+def test_best_wins_show_the_recorded_win(client, history, members):
+    body = client.get(reverse("member-detail", args=[members[4].pk])).content.decode()
+    assert "+33,000" in body and "大きな和了" in body
+
+
+def test_a_member_without_games_gets_a_plain_page(client, members):
+    response = client.get(reverse("member-detail", args=[members[0].pk]))
+    assert response.status_code == 200 and "まだ終了した半荘がありません" in response.content.decode()
+
+
+def test_an_unknown_member_is_404(client, db):
+    assert client.get("/members/999/").status_code == 404
+
+
+def test_private_boards_need_a_login(client, members, settings):
+    settings.PUBLIC_BOARDS = False
+    assert client.get(reverse("member-detail", args=[members[0].pk])).status_code == 302
+
+
+def test_my_results_goes_to_the_linked_member(client_as, members, reader):
+    services.member_link_user(member=members[2], user=reader)
+    response = client_as(reader).get(reverse("my-results"))
+    assert response.status_code == 302 and response["Location"] == reverse("member-detail", args=[members[2].pk])
+
+
+def test_my_results_without_a_link_says_what_to_do(client_as, reader, db):
+    response = client_as(reader).get(reverse("my-results"), follow=True)
+    assert "管理者に設定を頼んでください" in response.content.decode()
+
+
+def test_my_results_needs_a_login(client, db):
+    assert client.get(reverse("my-results")).status_code == 302
+
+
+def test_an_admin_links_a_login_and_it_moves_off_another_member(client_as, admin_user, members, reader):
+    services.member_link_user(member=members[0], user=reader)
+    client = client_as(admin_user)
+    url = reverse("member-user", args=[members[1].pk])
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"user": reader.pk})
+    assert response.status_code == 302
+    members[0].refresh_from_db(), members[1].refresh_from_db()
+    assert members[1].user == reader and members[0].user is None
+
+
+def test_only_admins_link_logins(client_as, scorekeeper, members):
+    assert client_as(scorekeeper).get(reverse("member-user", args=[members[0].pk])).status_code == 403
+
+
+def test_the_query_count_does_not_grow_with_history(client, history, members, scorekeeper,
+                                                    django_assert_num_queries, django_assert_max_num_queries):
+    url = reverse("member-detail", args=[members[1].pk])
+    with django_assert_max_num_queries(15) as cold:
+        client.get(url)
+    with django_assert_max_num_queries(6):
+        client.get(url)
+    for table in range(3, 6):
+        h = services.hanchan_create(clubday=history["days"][0], table=table, players=members[:4])
+        services.hanchan_record_final_scores(hanchan=h, scores=[40000, 30000, 20000, 10000], sticks=0, by=scorekeeper)
+    with django_assert_num_queries(len(cold)):
+        client.get(url)
