@@ -18,6 +18,17 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def japanese_first():
+    """Each test starts in the club's default language: a request that chose English leaves it
+    active in this thread, as every request activates its own language in a real server."""
+    from django.utils import translation
+
+    translation.activate("ja")
+    yield
+    translation.activate("ja")
+
+
 @pytest.fixture
 def ariari(db) -> RuleSet:
     """The shipped preset (created by the data migration)."""
