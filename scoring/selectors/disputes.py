@@ -7,8 +7,10 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
+from django.utils.translation import get_language
 
 import rules
+from rules.options_info import preset_label
 
 from ..models import Dispute, Hanchan, HandRecord, Member
 
@@ -67,12 +69,13 @@ def dispute_counts() -> dict[str, int]:
 
 
 def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
-    """The disputed hand as it is now: its event, settled label/description, and — when it was
+    """The disputed hand as it is now, from one replay of its hanchan: its event, ``settled`` (the
+    engine's output for it: ``label`` and ``description`` as ``{"ja", "en"}``), and — when it was
     entered with tiles — the engine's verdict under the hanchan's rule set (``verdict``) and, side
     by side, under every preset (``compare``)."""
     hand = dispute.hand
     ctx: dict[str, Any] = {"hand": hand, "event": hand.event if hand else dispute.event_before,
-                           "verdict": None, "compare": [], "judge_error": None}
+                           "settled": None, "verdict": None, "compare": [], "judge_error": None}
     if hand is None:
         return ctx
     hanchan = dispute.hanchan
@@ -80,14 +83,29 @@ def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
     spec = hanchan.ruleset_in_force.spec()
     try:
         out = rules.play(hanchan.game_doc(events))
+        ctx["settled"] = out["events"][hand.order] if hand.order < len(out["events"]) else None
         wins = [w for w in tile_wins(events, out, spec) if w.index == hand.order]
         if wins:
             ctx["verdict"] = rules.evaluate(wins[0].document)
             doc = {k: v for k, v in wins[0].document.items() if k != "ruleset"}
-            ctx["compare"] = rules.compare(doc)["verdicts"]
+            lang = get_language() or "ja"
+            ctx["compare"] = [{**v, "label": preset_label(v["ruleset"], lang)} for v in rules.compare(doc)["verdicts"]]
     except rules.RulesError as exc:
-        ctx["judge_error"] = exc.ja
+        ctx["judge_error"] = exc.message if (get_language() or "ja").startswith("en") else exc.ja
     return ctx
+
+
+def settled_hand(*, hand: HandRecord) -> dict[str, Any] | None:
+    """The engine's output for a recorded hand (its ``label`` and ``description`` in both
+    languages), from one replay of its hanchan; ``None`` when the record no longer replays. The
+    stored ``HandRecord.label``/``description`` are a Japanese-only cache: pages name a hand from
+    the replay, so English pages read English."""
+    hanchan = hand.hanchan
+    try:
+        out = rules.play(hanchan.game_doc([h.event for h in hanchan.hands.order_by("order")]))
+    except rules.RulesError:
+        return None
+    return out["events"][hand.order] if hand.order < len(out["events"]) else None
 
 
 def open_disputes_by_hand(*, hanchan: Hanchan) -> dict[int, Dispute]:

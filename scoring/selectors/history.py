@@ -110,8 +110,8 @@ def _value_text(win: dict[str, Any]) -> str:
     if win.get("yakuman"):
         return _("役満") if win["yakuman"] == 1 else _("%(n)s倍役満") % {"n": win["yakuman"]}
     if win.get("han") is not None:
-        fu = f"{win['fu']}符" if win.get("fu") else ""
-        return f"{win['han']}翻{fu}"
+        fu = _("%(fu)s符") % {"fu": win["fu"]} if win.get("fu") else ""
+        return _("%(han)s翻") % {"han": win["han"]} + fu
     if isinstance(win.get("hand"), dict):
         return _("(牌で入力)")
     return ""
@@ -300,14 +300,18 @@ def hanchan_history(*, pk: int, admin: bool = False, show_users: bool = True) ->
             "live": Hanchan.objects.filter(pk=pk).exists(), "deleted_hands": deleted_hands(hanchan_id=pk)}
 
 
-def deleted_hands(*, hanchan_id: int) -> list[dict[str, Any]]:
+def deleted_hands(*, hanchan_id: int, names: list[str] | None = None,
+                  live: set[int] | None = None) -> list[dict[str, Any]]:
     """The hands of a hanchan that were deleted and not restored: 「削除された局」, newest deletion
-    first, each with its old number, its event readable, who deleted it and when."""
-    live = set(HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True))
+    first, each with its old number, its event readable, who deleted it and when. ``names`` (the
+    players) and ``live`` (the ids of its hands now) when the caller has them: then one query."""
+    if live is None:
+        live = set(HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True))
     rows = (HandRecord.history.filter(hanchan_id=hanchan_id, history_type="-").exclude(id__in=live)
             .select_related("history_user").order_by("-history_date", "-history_id"))
     seen: set[int] = set()
-    names = _names_for({hanchan_id}).get(hanchan_id, ["?"] * 4)
+    if names is None:
+        names = _names_for({hanchan_id}).get(hanchan_id, ["?"] * 4)
     out = []
     for row in rows[:MAX_ROWS]:
         if row.id in seen:

@@ -57,11 +57,9 @@ def check(request: HttpRequest) -> HttpResponse:
     if form.is_valid() and form.cleaned_data["melds"]:  # shown short (the palette reads both forms)
         form.data = form.data.copy()
         form.data["melds"] = melds_to_text(form.cleaned_data["melds"])
-    # palette_owner: the palette partial names the hand form's tile reader by a hanchan; check.js
-    # points it at the public one (check-tiles) before it starts
     situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
         (data.get("seat"), data.get("round")) != ("S", "E")
-    ctx = {"form": form, "result": result, "link": link, "palette": has_palette(), "palette_owner": {"pk": 0},
+    ctx = {"form": form, "result": result, "link": link, "palette": has_palette(),
            "situation_open": situation,
            "errors": [e for errs in form.errors.values() for e in errs] if form.is_bound else []}
     if request.htmx:
@@ -121,22 +119,38 @@ def check_examples(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def check_tiles(request: HttpRequest) -> JsonResponse:
-    """The tap palette's reader of typed tiles on the checker (public; the same answer as the hand
-    form's ``hand-tiles``): ``?hand=&melds=&win_tile=`` → ``{"hand": [...], "melds": [{"type", "tiles":
-    [...]}], "win": "5s" | null}`` and ``"error"`` for input that cannot be read."""
+    """The tap palette's reader of typed tiles on the checker and the dispute page (public; the hand
+    form's ``hand-tiles`` answers the same, through the same function)."""
+    return tiles_answer(request)
+
+
+def tiles_answer(request: HttpRequest) -> JsonResponse:
+    """``?hand=&melds=&win_tile=`` read by ``read_tiles``, as JSON."""
+    return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
+                                   request.GET.get("win_tile", "")))
+
+
+def read_tiles(hand: str, melds: str, win_tile: str) -> dict:
+    """Typed tiles read by the engine's parser (``rules.tiles``), so typed and tapped tiles are read
+    one way: ``{"hand": ["1m", …], "melds": [{"type", "tiles": [...]}], "win": "5s" | None}``, plus
+    ``"error"`` (in the page's language) when an input cannot be read. Calls as the palette's JSON
+    or the short form (``chi234m,pon777z``).
+
+    >>> read_tiles("一二三", "pon中中中", "5s")
+    {'hand': ['1m', '2m', '3m'], 'melds': [{'type': 'pon', 'tiles': ['7z', '7z', '7z']}], 'win': '5s'}
+    """
     out: dict = {"hand": [], "melds": [], "win": None}
 
     def names(text: str) -> list[str]:
         return [tile_name(kind, red) for kind, red in parse_tokens(text[:200])]
 
     try:
-        out["hand"] = names(request.GET.get("hand", ""))
-        win = names(request.GET.get("win_tile", ""))
+        out["hand"] = names(hand)
+        win = names(win_tile)
         out["win"] = win[0] if len(win) == 1 else None
-        out["melds"] = [{"type": m["type"], "tiles": names(m["tiles"])}
-                        for m in melds_from_text(request.GET.get("melds", "")[:400])[:4]]
+        out["melds"] = [{"type": m["type"], "tiles": names(m["tiles"])} for m in melds_from_text(melds[:400])[:4]]
     except rules.RulesError as exc:
         out["error"] = engine_message(exc)
     except MeldsError:
-        out["error"] = _("副露が読めません。chi234m,pon777z のように、種類と牌で書いてください")
-    return JsonResponse(out)
+        out["error"] = _("副露が読めません: %(text)s(例: pon555z,chi234m)") % {"text": melds[:40]}
+    return out

@@ -11,14 +11,9 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-import rules
-
-from .. import selectors
 from ..access import is_officer, is_scorekeeper, member_required, officer_required, readable
 from ..forms import HandForm
 from ..forms.disputes import CommentForm, DisputeForm, RulingForm
@@ -27,8 +22,7 @@ from ..selectors import disputes as dispute_selectors
 from ..selectors.history import event_text
 from ..services import disputes as dispute_services
 from .common import error_list, has_palette, int_or_none, posted_version
-
-SHARED_VERDICT = "scoring/_verdict.html"
+from .hanchan import hand_form as build_hand_form
 
 
 def _dispute(pk: int) -> Dispute:
@@ -71,7 +65,7 @@ def dispute_create(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("dispute-detail", dispute.pk)
     names = hand.hanchan.player_names()
     ctx = {"hand": hand, "hanchan": hand.hanchan, "form": form, "errors": errors, "existing": existing,
-           "event_text": event_text(hand.event, names)}
+           "event_text": event_text(hand.event, names), "settled": dispute_selectors.settled_hand(hand=hand)}
     return render(request, "scoring/dispute_form.html", ctx, status=422 if request.method == "POST" else 200)
 
 
@@ -92,16 +86,17 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
            "comment_form": comment_form or CommentForm(),
            **dispute_selectors.dispute_hand(dispute=dispute)}
     ctx["event_text"] = event_text(ctx["event"], names)
-    ctx["shared_verdict"] = _template_exists(SHARED_VERDICT)  # the checker's verdict card, once it exists
     if dispute.event_before is not None:
         ctx["before_text"] = event_text(dispute.event_before, names)
     if dispute.event_after is not None:
         ctx["after_text"] = event_text(dispute.event_after, names)
     if officer and dispute.status == Dispute.Status.OPEN:
         ctx["ruling_form"] = ruling_form or RulingForm()
-        if dispute.hand is not None:
-            ctx["form"] = hand_form or HandForm(initial=HandForm.initial_from_event(dispute.hand.event), names=names)
+        if dispute.hand is not None:  # the amendment: the hand form as hand entry builds it (no replay)
+            ctx["form"] = hand_form or build_hand_form(hanchan, before=dispute.hand.order,
+                                                       initial=HandForm.initial_from_event(dispute.hand.event))
             ctx["palette"] = has_palette()
+            ctx["red_fives"] = ctx["form"].ruleset.red_fives
             ctx["can_preview"] = is_scorekeeper(request.user)
     return render(request, "scoring/dispute_detail.html", ctx, status=status)
 
@@ -137,7 +132,7 @@ def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
     errors: list[str] = []
     event = None
     if dispute.hand is not None:
-        hand_form = HandForm(request.POST, names=hanchan.player_names(), declared=_declared(hanchan, dispute.hand.order))
+        hand_form = build_hand_form(hanchan, request.POST, before=dispute.hand.order)
     if ruling.is_valid():
         decision = ruling.cleaned_data["decision"]
         if decision == Dispute.Status.AMENDED and hand_form is not None:
@@ -159,18 +154,3 @@ def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
         hand_form.errors.clear()  # the hand's fields only matter for an amendment
     hanchan.refresh_from_db(fields=["version"])
     return _detail_page(request, dispute, ruling_form=ruling, hand_form=hand_form, errors=errors, status=422)
-
-
-def _template_exists(name: str) -> bool:
-    try:
-        get_template(name)
-        return True
-    except TemplateDoesNotExist:
-        return False
-
-
-def _declared(hanchan: Hanchan, before: int) -> list[int]:
-    try:
-        return list(selectors.state_before(hanchan=hanchan, before=before)["riichi"])
-    except rules.RulesError:
-        return []

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from .. import selectors, services
-from ..access import readable, scorekeeper_required
+from ..access import is_admin, readable, scorekeeper_required
 from ..forms import FinalScoresForm, HandForm
 from ..forms.hands import declared_riichi
 from ..models import Hanchan
@@ -46,10 +46,23 @@ def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, form: HandForm | Non
     if form is None:
         form = hand_form(hanchan, events=[row["hand"].event for row in state["history"]],
                          initial={"type": "ron", "value": "quick"})
-    ctx = {**state, "form": form, "errors": errors or [], "names": form.names, "palette": has_palette(),
-           "red_fives": state["ruleset"].red_fives, "notice": notice}
+    ctx = {**state, **record_marks(request, hanchan, state), "form": form, "errors": errors or [],
+           "names": form.names, "palette": has_palette(), "red_fives": state["ruleset"].red_fives,
+           "notice": notice}
     template = "scoring/hanchan_detail.html" + (f"#{fragment}" if fragment else "")
     return render(request, template, ctx, status=status)
+
+
+def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) -> dict[str, Any]:
+    """What the hand rows show beside the replay (two queries): each hand's open dispute
+    (「審議中」, or the 「物言い」 flag for logged-in users) and the deleted hands, with 「#n に戻す」 for
+    admins. ``state``: ``selectors.hanchan_state`` of the same request."""
+    if hanchan.mode != Hanchan.Mode.HANDS:
+        return {"open_disputes": {}, "deleted_hands": [], "can_restore": False}
+    live = {row["hand"].pk for row in state["history"]}
+    return {"open_disputes": selectors.open_disputes_by_hand(hanchan=hanchan),
+            "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live),
+            "can_restore": is_admin(request.user)}
 
 
 def whole_page(request: HttpRequest, hanchan: Hanchan, out: dict[str, Any] | None = None) -> HttpResponse:
@@ -71,15 +84,16 @@ def hanchan_finish(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan = get_hanchan(pk)
     early = request.POST.get("early") == "1"
     try:
-        services.hanchan_finish(hanchan=hanchan, by=request.user, early=early, version=posted_version(request))
+        done = services.hanchan_finish(hanchan=hanchan, by=request.user, early=early,
+                                       version=posted_version(request))
     except ValidationError as exc:
         if request.htmx:
+            hanchan.refresh_from_db()
             return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
         messages.error(request, " ".join(error_list(exc)))
         return redirect(hanchan)
-    hanchan.refresh_from_db()
-    if request.htmx:
-        return whole_page(request, hanchan)
+    if request.htmx:  # the page from the replay the service made
+        return whole_page(request, done.hanchan, out=done.replay)
     messages.success(request, _("半荘の結果を確定しました"))
     return redirect(hanchan)
 

@@ -13,16 +13,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-import rules
-from rules.tiles import parse_tokens, tile_name
-
 from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
-from ..models import Hanchan, HandRecord
+from ..models import HandRecord
+from .check import read_tiles, tiles_answer  # noqa: F401 (read_tiles: tests/e2e/test_tile_entry.py)
 from .common import error_list, form_status, has_palette, int_or_none, posted_version
-from .hanchan import get_hanchan, hand_form, hanchan_page, whole_page
+from .hanchan import get_hanchan, hanchan_page, hand_form, record_marks, whole_page
 
 
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
@@ -93,7 +91,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         ctx = {"form": form, "errors": errors, "hanchan": hanchan}
         if stale:  # and, out of band, the board, the history and the form's version as they are now
             hanchan.refresh_from_db()
-            ctx.update(selectors.hanchan_state(hanchan=hanchan), stale=True)
+            state = selectors.hanchan_state(hanchan=hanchan)
+            ctx.update(state, **record_marks(request, hanchan, state), stale=True)
         response = render(request, "scoring/hanchan_detail.html#hand-errors", ctx, status=422)
         return reswap(retarget(response, "#hand-errors"), "outerHTML show:#hand-errors:top")
     return hanchan_page(request, hanchan, form=form, errors=errors, status=422)
@@ -126,39 +125,9 @@ def _has_hand(event: dict[str, Any]) -> bool:
 @require_GET
 @scorekeeper_required
 def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
-    """The palette's reader of typed tiles (``read_tiles``)."""
+    """The palette's reader of typed tiles on the hand form (``check.read_tiles``, as the checker's)."""
     get_hanchan(pk)
-    return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
-                                   request.GET.get("win_tile", "")))
-
-
-def read_tiles(hand: str, melds: str, win_tile: str) -> dict[str, Any]:
-    """Typed tiles read by the engine's parser (``rules.tiles``), so typed and tapped tiles are read
-    one way: ``{"hand": ["1m", …], "melds": [{"type", "tiles": [...]}], "win": "5s" | None}``, plus
-    ``"error"`` (in the page's language) when an input cannot be read.
-
-    >>> read_tiles("一二三", "", "5s")
-    {'hand': ['1m', '2m', '3m'], 'melds': [], 'win': '5s'}
-    """
-    answer: dict[str, Any] = {"hand": [], "melds": [], "win": None}
-
-    def names(text: str) -> list[str]:
-        return [tile_name(kind, red) for kind, red in parse_tokens(text[:200])]
-
-    try:
-        answer["hand"] = names(hand)
-        win = names(win_tile)
-        answer["win"] = win[0] if len(win) == 1 else None
-        listed = json.loads(melds or "[]")
-        if not isinstance(listed, list):
-            raise ValueError
-        answer["melds"] = [{"type": str(m.get("type")), "tiles": names(str(m.get("tiles", "")))}
-                           for m in listed[:4] if isinstance(m, dict)]
-    except rules.RulesError as exc:
-        answer["error"] = services.engine_message(exc)
-    except ValueError:
-        answer["error"] = _("副露は [{\"type\": \"pon\", \"tiles\": \"555z\"}] の形で指定してください")
-    return answer
+    return tiles_answer(request)
 
 
 @scorekeeper_required

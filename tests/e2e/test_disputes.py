@@ -51,9 +51,10 @@ def result_of(page, name: str) -> str:
 def test_flag_comment_amend_and_read_the_history(page, browser, server_url, manage, shot):
     ids = json.loads(manage("shell", "-c", SETUP).strip().splitlines()[-1])
 
-    # a member flags the hand from its dispute link and comments
+    # a member flags the hand from its row on the hanchan page and comments
     login(page, "monoii")
-    page.goto(f"/hands/{ids['hand']}/dispute/")
+    page.goto(f"/hanchan/{ids['hanchan']}/")
+    page.locator(f"#history a.dispute-flag[href$='/hands/{ids['hand']}/dispute/']").click()
     expect(page.locator("h1")).to_contain_text("#1")
     page.get_by_label("物言いの内容").fill("2s のロンは一盃口だけでは?解釈Aなら2000点のはず")
     shot("flag")
@@ -67,6 +68,17 @@ def test_flag_comment_amend_and_read_the_history(page, browser, server_url, mana
     shot("discussed", wide=True)
     dispute_url = page.url
 
+    # the hanchan page marks the hand 「審議中」, linking to the dispute, and links to its history
+    page.goto(f"/hanchan/{ids['hanchan']}/")
+    mark = page.locator("#history .badge.dispute-open")
+    expect(mark).to_have_count(1)
+    expect(mark).to_have_text("審議中")
+    expect(page.locator("#history a.dispute-flag")).to_have_count(1)  # the other hand can still be flagged
+    expect(page.get_by_role("link", name="変更履歴")).to_have_attribute("href", f"/history/hanchan/{ids['hanchan']}/")
+    shot("hanchan-with-disputed-hand", wide=True)
+    mark.click()
+    expect(page).to_have_url(re.compile(re.escape(dispute_url) + "$"))
+
     # the admin amends it (2翻30符 as under interpretation A): the hanchan is re-settled
     admin = browser.new_context(viewport=PHONE, locale="ja-JP", base_url=server_url)
     apage = admin.new_page()
@@ -78,6 +90,8 @@ def test_flag_comment_amend_and_read_the_history(page, browser, server_url, mana
     apage.goto(dispute_url)
     ruling = apage.locator("form.ruling-form")
     ruling.locator("label.chip", has_text="訂正する").click()
+    # the palette read the recorded tiles through the public reader (a 審判 need not be a scorekeeper)
+    expect(ruling.locator("[data-te-hand] img.tile")).to_have_count(13)
     apage.get_by_label("裁定の理由").fill("解釈Aで判定: 一盃口・平和なし、2翻30符")
     ruling.locator("fieldset", has_text="点数").locator("label.chip", has_text="翻・符").click()
     ruling.locator("[aria-label='翻'] label.chip", has_text=re.compile(r"^2$")).click()

@@ -66,3 +66,24 @@ def test_a_han_fu_ron_fits_one_phone_screen_below_the_board(page: Page, shot, ha
     assert button["y"] + button["height"] <= PHONE_HEIGHT, f"the record button ends at {button['y'] + button['height']}"
     page.screenshot(path=f"test-output/e2e/hand_entry-{lang}-first-screen-390.png")
     shot(f"hand-entry-{lang}", wide=True)
+
+
+def test_an_undone_hand_is_listed_as_deleted_and_the_admin_restores_it(page: Page, shot, hanchan_url):
+    login(page)
+    page.goto(hanchan_url)
+    rows = page.locator("#history table.hands tbody tr")
+    count = rows.count()
+    assert count >= 1
+    undo = page.locator("details.undo")
+    undo.locator("summary").click()
+    undo.get_by_role("button", name=re.compile(r"を取り消す$")).click()
+    expect(page.locator("#live .notice")).to_contain_text("を取り消しました")
+    expect(rows).to_have_count(count - 1)
+    deleted = page.locator("details.deleted-box")
+    expect(deleted.locator("summary")).to_contain_text("削除された局(1件)")
+    deleted.locator("summary").click()
+    shot("deleted-hand-listed", wide=True)
+    deleted.get_by_role("button", name=f"#{count} に戻す").click()
+    expect(page.locator("ul.messages")).to_contain_text(f"#{count} を復元しました")
+    expect(rows).to_have_count(count)
+    expect(page.locator("details.deleted-box")).to_have_count(0)

@@ -154,3 +154,10 @@ def test_the_palettes_tile_reader_is_public_and_reads_both_notations(client):
     r = client.get(reverse("check-tiles"), {"hand": "五六七", "melds": "pon中中中", "win_tile": "4"})
     assert r.json() == {"hand": ["5m", "6m", "7m"], "melds": [{"type": "pon", "tiles": ["7z", "7z", "7z"]}], "win": "4s"}
     assert "error" in client.get(reverse("check-tiles"), {"hand": "12x"}).json()
+
+
+def test_the_palette_reads_typed_tiles_through_the_public_reader_and_offers_red_fives(client):
+    body = text(page(client, {}))
+    assert f'data-parse-url="{reverse("check-tiles")}"' in body
+    assert "/hands/tiles/" not in body  # no hanchan's reader (it needs a scorekeeper's login)
+    assert 'data-te-tile="0p"' in body

@@ -42,3 +42,33 @@ def test_it_needs_a_login_when_the_boards_are_not_public(client, settings, dispu
 
 def test_an_unknown_dispute_is_404(client, db):
     assert client.get(reverse("dispute-detail", args=[404])).status_code == 404
+
+
+def test_the_hand_is_named_from_the_replay_in_the_pages_language(client, dispute, settings):
+    card = client.get(url(dispute)).content.decode().split('class="hand-card"')[1].split("</section>")[0]
+    assert "#1 東1局 0本場" in card
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    card = client.get(url(dispute)).content.decode().split('class="hand-card"')[1].split("</section>")[0]
+    assert "#1 East 1, 0 honba" in card and "東1局" not in card
+
+
+def test_the_officers_palette_reads_tiles_publicly_with_the_hanchans_red_fives(client_as, admin_user, dispute,
+                                                                               members, scorekeeper, reader):
+    import datetime
+    from scoring.models import RuleSet
+    body = client_as(admin_user).get(url(dispute)).content.decode()
+    assert f'data-parse-url="{reverse("check-tiles")}"' in body  # a 審判 need not be a scorekeeper
+    assert 'data-te-tile="0p"' not in body  # アリアリ here has no red fives
+    day = services.clubday_create(date=datetime.date(2026, 11, 3), venue="天鳳",
+                                  ruleset=RuleSet.objects.get(preset="tenhou", options={}))
+    h = services.hanchan_create(clubday=day, table=1, players=members[:4])
+    hand = services.hanchan_record_hand(hanchan=h, event={"type": "ron", "winner": 1, "loser": 0, "hand": TILES},
+                                        by=scorekeeper)
+    other = services.dispute_open(hand=hand, by=reader, comment="?")
+    assert 'data-te-tile="0p"' in client_as(admin_user).get(url(other)).content.decode()
+
+
+def test_the_other_rule_sets_are_named_in_the_pages_language(client, dispute, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    table = client.get(url(dispute)).content.decode().split('class="list compare"')[1].split("</table>")[0]
+    assert "完全先付け" not in table and "アリアリ" not in table

@@ -128,3 +128,34 @@ def test_the_hands_history_names_the_ruling(client_as, admin_user, dispute):
     assert (row.history_change_reason, row.history_user) == (f"dispute:{dispute.pk}", admin_user)
     body = client_as(admin_user).get(reverse("history", args=["hand", dispute.hand_id])).content.decode()
     assert "物言いの裁定による訂正" in body
+
+
+def test_an_amendment_replays_the_game_once(client_as, admin_user, dispute, monkeypatch):
+    # the ruling's hand form reads riichi already declared from the stored hands, as hand entry does
+    import rules as engine
+    calls = []
+    real = engine.play
+    monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
+    r = post(client_as(admin_user), dispute, AMEND)
+    assert r.status_code == 302 and HandRecord.objects.get(pk=dispute.hand_id).event["han"] == 2
+    assert len(calls) == 1
+
+
+def test_a_double_ron_keeps_its_other_win_in_the_ruling_form(client_as, admin_user, reader, members, scorekeeper):
+    import datetime
+    from scoring.models import RuleSet
+    day = services.clubday_create(date=datetime.date(2026, 11, 3), venue="天鳳",
+                                  ruleset=RuleSet.objects.get(preset="tenhou", options={}))
+    h = services.hanchan_create(clubday=day, table=1, players=members[:4])
+    event = {"type": "ron", "loser": 0, "wins": [{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 1, "fu": 30}]}
+    hand = services.hanchan_record_hand(hanchan=h, event=event, by=scorekeeper)
+    d = services.dispute_open(hand=hand, by=reader, comment="?")
+    client = client_as(admin_user)
+    body = client.get(reverse("dispute-detail", args=[d.pk])).content.decode()
+    assert 'name="wins"' in body and "追加した和了" in body
+    r = post(client, d, {"decision": "amended", "reason": "鈴木は2翻", "type": "ron", "winner": "2", "loser": "0",
+                         "value": "quick", "han": "2", "fu": "30",
+                         "wins": '[{"winner": 1, "han": 2, "fu": 30}]'})
+    assert r.status_code == 302
+    assert HandRecord.objects.get(pk=hand.pk).event["wins"] == [{"winner": 1, "han": 2, "fu": 30},
+                                                                {"winner": 2, "han": 2, "fu": 30}]

@@ -108,3 +108,64 @@ def test_every_choice_group_is_named_by_its_question(client_as, scorekeeper, han
     labels = re.findall(r'class="choices [a-z]+" role="group" aria-label="([^"]*)"', body)
     assert {"結果", "和了者", "放銃者", "この局でリーチした人", "テンパイした人", "翻", "符"} <= set(labels)
     assert not any("{" in label for label in labels)  # not the round label dict of the page's context
+
+
+# --------------------------------------------------------------------------- disputes and history
+
+
+def test_a_disputed_hand_is_marked_under_review_with_a_link_to_its_dispute(client, hanchan, scorekeeper, reader, ron):
+    hand = services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 1, 1, 30), by=scorekeeper)
+    d = services.dispute_open(hand=hand, by=reader, comment="3翻ではない")
+    body = client.get(url(hanchan)).content.decode()
+    assert body.count("審議中") == 1 and reverse("dispute-detail", args=[d.pk]) in body
+    assert "dispute-flag" not in body  # anonymous readers get no flag
+
+
+def test_logged_in_members_get_a_flag_link_on_every_hand_row(client_as, reader, hanchan, scorekeeper, ron):
+    hands = [services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper),
+             services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 1, 1, 30), by=scorekeeper)]
+    body = client_as(reader).get(url(hanchan)).content.decode()
+    for hand in hands:
+        assert reverse("dispute-create", args=[hand.pk]) in body
+    assert "審議中" not in body
+
+
+def test_the_page_links_to_the_hanchans_change_history(client, hanchan):
+    assert reverse("history", args=["hanchan", hanchan.pk]) in client.get(url(hanchan)).content.decode()
+
+
+def test_deleted_hands_are_listed_folded_and_only_admins_may_restore_them(client_as, admin_user, scorekeeper,
+                                                                           hanchan, ron):
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    gone = services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 1, 1, 30), by=scorekeeper)
+    services.hanchan_delete_hand(hand=gone, by=scorekeeper)
+    restore = reverse("hand-restore", args=[gone.pk])
+    body = client_as(scorekeeper).get(url(hanchan)).content.decode()
+    assert '<details class="deleted-box">' in body and "削除された局(1件)" in body and restore not in body
+    body = client_as(admin_user).get(url(hanchan)).content.decode()
+    assert restore in body and "#2 に戻す" in body
+
+
+def test_without_deleted_hands_there_is_no_deleted_list(client_as, scorekeeper, hanchan, ron):
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    assert "deleted-box" not in client_as(scorekeeper).get(url(hanchan)).content.decode()
+
+
+def test_marks_and_deleted_hands_keep_the_page_at_few_queries_and_one_replay(
+        client_as, admin_user, scorekeeper, reader, hanchan, django_assert_max_num_queries, monkeypatch):
+    import rules as engine
+    draw = {"type": "draw", "tenpai": [0, 1, 2, 3]}
+    hands = [services.hanchan_record_hand(hanchan=hanchan, event=draw, by=scorekeeper) for _ in range(16)]
+    for hand in hands[:3]:
+        services.dispute_open(hand=hand, by=reader, comment="?")
+    for hand in hands[-2:]:
+        services.hanchan_delete_hand(hand=hand, by=scorekeeper)
+    client = client_as(admin_user)
+    calls = []
+    real = engine.play
+    monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
+    with django_assert_max_num_queries(10):
+        body = client.get(url(hanchan)).content.decode()
+    assert body.count("審議中") == 3 and "削除された局(2件)" in body
+    assert len(calls) == 1

@@ -46,3 +46,20 @@ def test_early_finish_with_htmx_shows_the_results(client_as, scorekeeper, hancha
     r = client_as(scorekeeper).post(url(hanchan), {"early": "1"}, HTTP_HX_REQUEST="true")
     body = r.content.decode()
     assert r.status_code == 200 and "途中終了" in body and "+15.9" in body
+
+
+def test_finishing_with_htmx_replays_the_game_once(client_as, scorekeeper, hanchan, ron, monkeypatch):
+    import rules as engine
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    calls = []
+    real = engine.play
+    monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
+    r = client_as(scorekeeper).post(url(hanchan), {"early": "1"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and "+15.9" in r.content.decode()
+    assert len(calls) == 1  # the service's replay; the page after it is drawn from it
+
+
+def test_the_service_returns_the_results_with_its_replay(scorekeeper, busted):
+    done = services.hanchan_finish(hanchan=busted, by=scorekeeper)
+    assert [r.rank for r in sorted(done, key=lambda r: r.seat)] == [2, 3, 1, 4]
+    assert done.replay["ended"] and done.hanchan.state == "finished"

@@ -276,3 +276,18 @@ def test_an_append_writes_only_the_new_hand(client_as, scorekeeper, hanchan, dja
         client_as(scorekeeper).post(url(hanchan), RON)
     updates = [x["sql"] for x in q.captured_queries if x["sql"].startswith("UPDATE") and "scoring_handrecord" in x["sql"]]
     assert len(updates) <= 1
+
+
+def test_a_stale_htmx_save_redraws_the_history_with_its_dispute_marks(client_as, scorekeeper, reader, hanchan):
+    from scoring import services
+    client = client_as(scorekeeper)
+    client.post(url(hanchan), RON)
+    first = HandRecord.objects.get(hanchan=hanchan, order=0)
+    d = services.dispute_open(hand=first, by=reader, comment="3翻ではない")
+    r = client.post(url(hanchan), {**RON, "version": "0"}, HTTP_HX_REQUEST="true")
+    body = r.content.decode()
+    assert r.status_code == 422 and "他の人がこの半荘を変更しました" in body
+    history = body.split('id="history"')[1]
+    assert 'hx-swap-oob="true"' in body.split('id="history"')[1][:40]
+    assert "審議中" in history and reverse("dispute-detail", args=[d.pk]) in history
+    assert HandRecord.objects.filter(hanchan=hanchan).count() == 1

@@ -40,3 +40,14 @@ def test_unreadable_tiles_get_the_engines_message_in_the_pages_language(client_a
 def test_bad_meld_json_is_refused_with_the_expected_shape(client_as, scorekeeper, hanchan):
     got = client_as(scorekeeper).get(url(hanchan), {"melds": "pon 555z"}).json()
     assert "555z" in got["error"]
+
+
+@pytest.mark.parametrize("query", [
+    {"hand": "123m406p", "win_tile": "5s", "melds": json.dumps([{"type": "chi", "tiles": "一二三"}])},
+    {"hand": "五六七", "melds": "pon中中中", "win_tile": "4"},
+    {"hand": "123q"},
+    {"melds": "pon 555z"},
+])
+def test_the_hand_form_and_the_checker_read_tiles_with_one_reader(client_as, scorekeeper, hanchan, query):
+    client = client_as(scorekeeper)
+    assert client.get(url(hanchan), query).json() == client.get(reverse("check-tiles"), query).json()

@@ -120,14 +120,17 @@ def test_the_hand_history_is_a_table_with_card_classes(client_as, scorekeeper, h
 
 
 def test_the_preview_shows_hand_win_tile_and_waits_as_pictures(client_as, scorekeeper, hanchan):
+    # the preview is the checker's verdict card (_verdict.html): 13 concealed tiles, the winning
+    # tile, and each wait once (1z and 2z, shanpon) — no tile drawn twice
     data = {"type": "ron", "winner": "1", "loser": "0", "hand": "123m456p789s1122z", "win_tile": "1z"}
     body = client_as(scorekeeper).post(reverse("hand-preview", args=[hanchan.pk]), data).content.decode()
-    # 13 concealed tiles, then the winning tile; waits 1z and 2z (shanpon), listed again per wait
     hand_line = body.split('class="tl-hand"')[1].split("</span></span>")[0]
     assert hand_line.count('<img class="tile"') == 13
     win = body.split('class="tl-win"')[1].split("</span>")[0]
     assert 'alt="東"' in win
-    assert body.count('<img class="tile"') == 13 + 1 + 2 + 2
+    rows = body.split('class="waits-table"')[1].split("</table>")[0].split('<td class="w-tile">')[1:]
+    assert [re.findall(r'alt="([^"]+)"', r.split("</td>")[0]) for r in rows] == [["東"], ["南"]]
+    assert body.count('<img class="tile"') == 13 + 1 + 2
 
 
 def test_with_the_palette_the_meld_field_is_read_only_and_secondary(client_as, scorekeeper, hanchan):
