@@ -186,11 +186,14 @@ class HandRecord(models.Model):
     # cache of the replay
     deltas = models.JSONField(default=list)
     scores_after = models.JSONField(default=list)
-    label = models.CharField(max_length=40, blank=True)
+    label = models.CharField(max_length=40, blank=True)  # Japanese
     description = models.CharField(max_length=300, blank=True)
+    label_en = models.CharField(max_length=60, blank=True)
+    description_en = models.CharField(max_length=400, blank=True)
     # the input's history (edits, deletes; a deleted hand can be restored from it). The cache
     # columns are written with update() and make no history rows.
-    history = HistoricalRecords(excluded_fields=["deltas", "scores_after", "label", "description"])
+    history = HistoricalRecords(excluded_fields=["deltas", "scores_after", "label", "description", "label_en",
+                                                 "description_en"])
 
     class Meta:
         ordering = ["hanchan", "order"]
@@ -203,6 +206,21 @@ class HandRecord(models.Model):
     def number(self) -> int:
         """1-based number shown to users."""
         return self.order + 1
+
+    @property
+    def label_text(self) -> str:
+        """The hand's label (東2局 1本場 / East 2, 1 honba) in the active language."""
+        return self.label_en if self.label_en and _english() else self.label
+
+    @property
+    def description_text(self) -> str:
+        return self.description_en if self.description_en and _english() else self.description
+
+
+def _english() -> bool:
+    from django.utils.translation import get_language
+
+    return (get_language() or "").startswith("en")
 
 
 class FinalScoreSheet(models.Model):

@@ -157,7 +157,8 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any]) -> in
     written = 0
     for hand, ev in zip(hands, out["events"]):
         cache = {"deltas": ev["deltas"], "scores_after": ev["scores"], "label": ev["label"]["ja"],
-                 "description": ev["description"]["ja"][:300]}
+                 "description": ev["description"]["ja"][:300], "label_en": ev["label"]["en"][:60],
+                 "description_en": ev["description"]["en"][:400]}
         if any(getattr(hand, k) != v for k, v in cache.items()):
             HandRecord.objects.filter(pk=hand.pk).update(**cache)
             for k, v in cache.items():

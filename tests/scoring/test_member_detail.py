@@ -33,6 +33,14 @@ def test_best_wins_show_the_recorded_win(client, history, members):
     assert "+33,000" in body and "大きな和了" in body
 
 
+def test_best_wins_are_named_in_english_on_english_pages(client, history, members, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get(reverse("member-detail", args=[members[4].pk])).content.decode()
+    assert "Biggest wins" in body or "Best wins" in body
+    best = body[body.index("+33,000") - 600:body.index("+33,000") + 300]
+    assert "honba" in best and "本場" not in best
+
+
 def test_a_member_without_games_gets_a_plain_page(client, members):
     response = client.get(reverse("member-detail", args=[members[0].pk]))
     assert response.status_code == 200 and "まだ終了した半荘がありません" in response.content.decode()
