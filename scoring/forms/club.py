@@ -7,9 +7,17 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+import rules
+from rules import options_info as info
+
 from ..models import ClubDay, Hanchan, Member, RuleSet
+from ..selectors.rulesets import ruleset_display_name
+from ..services.club import member_number_taken
+from ..services.common import engine_message
 
 
 class MemberForm(forms.ModelForm):
@@ -30,6 +38,13 @@ class MemberForm(forms.ModelForm):
         if self.instance.pk is None and "number" not in self.initial:
             self.initial["number"] = next_member_number()
 
+    def clean_number(self) -> int:
+        number = self.cleaned_data["number"]
+        holder = Member.objects.filter(number=number).exclude(pk=self.instance.pk).first()
+        if holder is not None:
+            raise ValidationError(member_number_taken(number, holder))
+        return number
+
 
 def next_member_number() -> int:
     """One more than the highest 会員番号 in use (1 for the first member)."""
@@ -37,59 +52,190 @@ def next_member_number() -> int:
     return (top or 0) + 1
 
 
-class BoundedJSONField(forms.JSONField):
-    """JSON of at most ``max_length`` characters; too deep nesting is a form error, not a 500."""
+class RuleSetForm(forms.Form):
+    """A club rule set as labelled fields: a preset, then every option (switches, choices, numbers
+    within ``info.BOUNDS``; 順位点 as four numbers), grouped as ``rules.options_info.GROUPS``.
+    The initial values are those of the preset (plus ``options``); ``options()`` returns only what
+    differs from the preset, which is what ``RuleSet.options`` stores."""
 
-    default_error_messages = {"invalid": _("JSON として読めません。{\"shibari\": 2} の形で書いてください")}
+    name = forms.CharField(label=_("名前"), max_length=80,
+                           error_messages={"required": _("ルールの名前を入力してください")})
+    preset = forms.ChoiceField(label=_("元にするプリセット"), choices=())
 
-    def to_python(self, value: Any) -> Any:
+    def __init__(self, data: Any = None, *, preset: str | None = None, options: dict[str, Any] | None = None,
+                 name: str = "", instance: RuleSet | None = None):
+        lang = get_language() or "ja"
+        self.instance = instance
+        preset = preset if preset in rules.PRESETS else "ariari"
         try:
-            return super().to_python(value)
-        except RecursionError:
-            raise ValidationError(self.error_messages["invalid"], code="invalid")
+            start = rules.get_ruleset({"preset": preset, "options": options or {}})
+        except rules.RulesError:
+            start = rules.PRESETS[preset]
+        initial: dict[str, Any] = {"name": name, "preset": preset}
+        for key in info.ORDER:
+            value = getattr(start, key)
+            if key == "uma":
+                initial.update({f"uma_{i}": v for i, v in enumerate(value)})
+            else:
+                initial[key] = value
+        super().__init__(data, initial=initial)
+        self.fields["preset"].choices = [(k, info.preset_label(k, lang)) for k in rules.PRESETS]
+        for key in info.ORDER:
+            if key == "uma":
+                for i in range(4):  # 1位 … 4位 / 1st … 4th
+                    place = f"{i + 1}{_ordinal(i)}" if lang.startswith("en") else f"{i + 1}位"
+                    self.fields[f"uma_{i}"] = _number_field("uma", place, lang)
+            else:
+                self.fields[key] = _option_field(key, lang)
 
-    def bound_data(self, data: Any, initial: Any) -> Any:
-        try:
-            return super().bound_data(data, initial)
-        except RecursionError:
-            return forms.fields.InvalidJSONInput(data)
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise ValidationError(_("ルールの名前を入力してください"))
+        taken = RuleSet.objects.filter(name=name)
+        if self.instance is not None:
+            taken = taken.exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise ValidationError(_("ルール名「%(name)s」はもう使われています。別の名前にしてください") % {"name": name})
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors:
+            try:
+                rules.get_ruleset({"preset": data["preset"], "options": self.options()})
+            except rules.RulesError as exc:
+                raise ValidationError(engine_message(exc)) from exc
+        return data
+
+    def options(self) -> dict[str, Any]:
+        """The cleaned options that differ from the chosen preset (JSON-ready: uma as a list)."""
+        base = rules.PRESETS[self.cleaned_data["preset"]]
+        out: dict[str, Any] = {}
+        for key in info.ORDER:
+            if key == "uma":
+                value: Any = [self.cleaned_data[f"uma_{i}"] for i in range(4)]
+                if tuple(value) != base.uma:
+                    out[key] = value
+            elif self.cleaned_data[key] != getattr(base, key):
+                out[key] = self.cleaned_data[key]
+        return out
+
+    def error_summary(self) -> list[str]:
+        """Every error once, for the box at the top of a long form (each names its option)."""
+        out: list[str] = []
+        for errors in self.errors.values():
+            out += [str(e) for e in errors if str(e) not in out]
+        return out
+
+    def groups(self) -> list[dict[str, Any]]:
+        """The option fields in their groups, for the template (順位点 as one row of four)."""
+        lang = get_language() or "ja"
+        out = []
+        for gkey, gja, gen in info.GROUPS:
+            rows = []
+            for key in info.ORDER:
+                if info.OPTIONS[key].group != gkey:
+                    continue
+                row = {"key": key, "label": info.label(key, lang), "help": info.help_text(key, lang),
+                       "kind": _kind(key), "errors": []}
+                if key == "uma":
+                    row["fields"] = [self[f"uma_{i}"] for i in range(4)]
+                    row["errors"] = [e for f in row["fields"] for e in f.errors]
+                else:
+                    row["field"] = self[key]
+                    row["errors"] = list(self[key].errors)
+                rows.append(row)
+            out.append({"key": gkey, "label": gen if lang.startswith("en") else gja, "rows": rows})
+        return out
 
 
-class RuleSetForm(forms.ModelForm):
-    """A club rule set: a preset plus option overrides as JSON (checked by the rules engine)."""
+def _ordinal(i: int) -> str:
+    return ["st", "nd", "rd", "th"][i]
 
-    options = BoundedJSONField(label=_("変更する項目"), required=False, max_length=4000,
-                               widget=forms.Textarea(attrs={"rows": 4, "placeholder": '{"shibari": 2}'}))
 
-    class Meta:
-        model = RuleSet
-        fields = ["name", "preset", "options"]
-        widgets = {"options": forms.Textarea(attrs={"rows": 4, "placeholder": '{"shibari": 2}'})}
+def _kind(key: str) -> str:
+    if key == "uma":
+        return "uma"
+    if key in info.CHOICES:
+        return "choice"
+    return "check" if isinstance(getattr(rules.RuleSet, key), bool) else "number"
+
+
+def _option_field(key: str, lang: str) -> forms.Field:
+    label, help_text = info.label(key, lang), info.help_text(key, lang)
+    kind = _kind(key)
+    if kind == "check":
+        return forms.BooleanField(label=label, help_text=help_text, required=False)
+    if kind == "choice":
+        default = getattr(rules.RuleSet, key)
+        return forms.TypedChoiceField(label=label, help_text=help_text, coerce=type(default),
+                                      choices=[(v, info.value_text(key, v, lang)) for v in info.CHOICES[key]])
+    return _number_field(key, label, lang, help_text)
+
+
+def _number_field(key: str, label: str, lang: str, help_text: str = "") -> forms.IntegerField:
+    low, high, step = info.BOUNDS[key]
+    name = info.label(key, lang)
+    if step > 1:
+        bad = _("%(name)sは%(low)s〜%(high)sの範囲で、%(step)s点単位で入力してください")
+    else:
+        bad = _("%(name)sは%(low)s〜%(high)sの範囲で入力してください")
+    message = bad % {"name": name, "low": low, "high": high, "step": step}
+    return forms.IntegerField(
+        label=label, help_text=help_text, min_value=low, max_value=high, step_size=step,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"required": message, "invalid": message, "min_value": message, "max_value": message,
+                        "step_size": message})
 
 
 class ClubDayForm(forms.ModelForm):
+    """A club day; the date defaults to today, the rule set to the one of the latest club day."""
+
     class Meta:
         model = ClubDay
         fields = ["date", "venue", "ruleset"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        error_messages = {"date": {"required": _("日付を入力してください"),
+                                   "invalid": _("日付は 2026-11-23 の形で入力してください")}}
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].label_from_instance = ruleset_display_name
+        self.fields["ruleset"].empty_label = None
+        self.initial.setdefault("date", timezone.localdate())
+        if "ruleset" not in self.initial:
+            last = ClubDay.objects.order_by("-date", "-pk").values_list("ruleset", flat=True).first()
+            self.initial["ruleset"] = last or RuleSet.objects.order_by("pk").values_list("pk", flat=True).first()
 
 
 class HanchanForm(forms.Form):
-    """A new hanchan: table number and the four members by seat from 起家."""
+    """A new hanchan: table, 回戦 (blank: the next at that table), the four members by seat from
+    起家, and a rule set of its own (blank: the club day's)."""
 
-    table = forms.IntegerField(label=_("卓番号"), min_value=1, max_value=99, initial=1)
+    table = forms.IntegerField(label=_("卓番号"), min_value=1, max_value=99, initial=1,
+                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                               error_messages={"required": _("卓番号を入力してください")})
+    number = forms.IntegerField(label=_("回戦"), min_value=1, max_value=99, required=False,
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                help_text=_("空欄: その卓の次の回戦"))
     seat0 = forms.ModelChoiceField(Member.objects.none(), label=_("起家(東)"))
     seat1 = forms.ModelChoiceField(Member.objects.none(), label=_("南家"))
     seat2 = forms.ModelChoiceField(Member.objects.none(), label=_("西家"))
     seat3 = forms.ModelChoiceField(Member.objects.none(), label=_("北家"))
     mode = forms.ChoiceField(label=_("記録方法"), choices=Hanchan.Mode.choices, initial=Hanchan.Mode.HANDS,
                              widget=forms.RadioSelect)
+    ruleset = forms.ModelChoiceField(RuleSet.objects.none(), label=_("ルール"), required=False)
 
-    def __init__(self, *args: Any, members: Any = None, **kwargs: Any):
+    def __init__(self, *args: Any, members: Any = None, clubday: ClubDay | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         qs = members if members is not None else Member.objects.filter(active=True).order_by("kana")
         for key in ("seat0", "seat1", "seat2", "seat3"):
             self.fields[key].queryset = qs
+        self.fields["ruleset"].queryset = RuleSet.objects.order_by("pk")
+        self.fields["ruleset"].label_from_instance = ruleset_display_name
+        if clubday is not None:
+            self.fields["ruleset"].empty_label = _("例会のルール(%(name)s)") % {"name": ruleset_display_name(clubday.ruleset)}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.db.models import QuerySet
@@ -9,16 +10,45 @@ from django.db.models import QuerySet
 import rules
 
 from ..models import ClubDay, Hanchan, HanchanResult
+from .boards import standings
 
 
 def recent_clubdays(*, limit: int = 10) -> QuerySet[ClubDay]:
     return ClubDay.objects.select_related("ruleset").order_by("-date", "-pk")[:limit]
 
 
+def clubday_years() -> list[int]:
+    """The years from the first club day's to the latest's, newest first. Two queries that each read
+    one end of the ``date`` index (a DISTINCT over the years would scan all of history)."""
+    dates = ClubDay.objects.values_list("date", flat=True)
+    last = dates.order_by("-date").first()
+    if last is None:
+        return []
+    return list(range(last.year, dates.order_by("date").first().year - 1, -1))
+
+
+def clubdays_of_year(*, year: int) -> QuerySet[ClubDay]:
+    """One year's club days, newest first: a page never lists all of history."""
+    return (ClubDay.objects.select_related("ruleset")
+            .filter(date__gte=datetime.date(year, 1, 1), date__lt=datetime.date(year + 1, 1, 1))
+            .order_by("-date", "-pk"))
+
+
+def next_hanchan_defaults(*, clubday: ClubDay) -> dict[str, Any]:
+    """What the new-hanchan form starts with: the table last used (its next 回戦) and the players of
+    that table's last hanchan in their seats; table 1, 回戦 1 on an empty day."""
+    last = clubday.hanchans.order_by("-created_at", "-pk").first()
+    if last is None:
+        return {"table": 1, "number": 1}
+    top = clubday.hanchans.filter(table=last.table).order_by("-number").first()
+    return {"table": last.table, "number": top.number + 1,
+            **{f"seat{i}": getattr(top, f"seat{i}_id") for i in range(4)}}
+
+
 def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:
     """The club day's tables in order, each with its hanchan and their results."""
     tables: dict[int, list[Hanchan]] = {}
-    qs = (clubday.hanchans.select_related("seat0", "seat1", "seat2", "seat3")
+    qs = (clubday.hanchans.select_related("seat0", "seat1", "seat2", "seat3", "ruleset")
           .prefetch_related("results__member").order_by("table", "number"))
     for h in qs:
         tables.setdefault(h.table, []).append(h)
@@ -26,15 +56,20 @@ def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:
 
 
 def clubday_totals(*, clubday: ClubDay) -> list[dict[str, Any]]:
-    """Day standings: per member, hanchan played, total net and ranks, best total first."""
-    totals: dict[int, dict[str, Any]] = {}
-    for r in HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED
-                                          ).select_related("member"):
-        row = totals.setdefault(r.member_id, {"member": r.member, "games": 0, "net": 0, "ranks": []})
-        row["games"] += 1
-        row["net"] += r.net
-        row["ranks"].append(r.rank)
-    rows = sorted(totals.values(), key=lambda row: (-row["net"], row["member"].kana))
+    """The day's ranking: the boards' standings rows for this club day (every member who played,
+    best total first), each with ``net_text`` and ``rounds``: per 回戦 (1 … the day's last) the
+    member's results in it as ``{"table", "rank", "net"}`` (a list: usually one, none when sitting out)."""
+    rows = standings(clubday=clubday, include_inactive=True)
+    played = (HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED)
+              .values_list("member_id", "hanchan__number", "hanchan__table", "rank", "net")
+              .order_by("hanchan__number", "hanchan__table"))
+    by_member: dict[int, dict[int, list[dict[str, Any]]]] = {}
+    last = 0
+    for member_id, number, table, rank, net in played:
+        by_member.setdefault(member_id, {}).setdefault(number, []).append({"table": table, "rank": rank, "net": net})
+        last = max(last, number)
     for row in rows:
         row["net_text"] = rules.net_text(row["net"])
+        mine = by_member.get(row["member_id"], {})
+        row["rounds"] = [mine.get(n, []) for n in range(1, last + 1)]
     return rows

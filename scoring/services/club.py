@@ -10,13 +10,27 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-
 from ..models import ClubDay, Hanchan, Member, RuleSet
+from ..selectors.rulesets import hanchan_under_ruleset
+
+
+def member_number_taken(number: int, holder: Member) -> str:
+    """「会員番号 12 は 山田 さんが使っています」, with the next free number to use instead."""
+    top = Member.objects.aggregate(top=Max("number"))["top"] or 0
+    return _("会員番号 %(number)s は %(name)s さんが使っています(空いている番号: %(free)s)") % {
+        "number": number, "name": holder.name, "free": top + 1}
+
+
+def _check_member_number(number: int, pk: int | None) -> None:
+    holder = Member.objects.filter(number=number).exclude(pk=pk).first()
+    if holder is not None:
+        raise ValidationError({"number": member_number_taken(number, holder)})
 
 
 @transaction.atomic
 def member_create(*, name: str, kana: str, number: int, active: bool = True) -> Member:
     member = Member(name=name.strip(), kana=kana, number=number, active=active)
+    _check_member_number(number, None)
     member.full_clean()
     member.save()
     return member
@@ -30,14 +44,42 @@ def member_update(*, member: Member, **fields: Any) -> Member:
         raise TypeError(f"unknown member field(s): {', '.join(sorted(unknown))}")
     for key, value in fields.items():
         setattr(member, key, value)
+    _check_member_number(member.number, member.pk)
     member.full_clean()
     member.save()
     return member
 
 
+def _check_ruleset_name(name: str, pk: int | None) -> None:
+    if RuleSet.objects.filter(name=name).exclude(pk=pk).exists():
+        raise ValidationError({"name": _("ルール名「%(name)s」はもう使われています。別の名前にしてください")
+                               % {"name": name}})
+
+
 @transaction.atomic
 def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
-    rs = RuleSet(name=name, preset=preset, options=options or {})
+    """A rule set: a preset plus the options that differ from it (checked by the rules engine), e.g.
+    ``ruleset_create(name="両翻縛り", preset="ariari", options={"shibari": 2})``."""
+    rs = RuleSet(name=name.strip(), preset=preset, options=options or {})
+    _check_ruleset_name(rs.name, None)
+    rs.full_clean()
+    rs.save()
+    return rs
+
+
+@transaction.atomic
+def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
+    """Change a rule set while no hanchan is played under it. Stored results are a cache of the
+    replay under the rule set in force, so once a hanchan uses it a change would silently disagree
+    with them: such a rule set is refused (copy it as a new one instead)."""
+    rs = RuleSet.objects.select_for_update().get(pk=ruleset.pk)
+    used = hanchan_under_ruleset(ruleset=rs).count()
+    if used:
+        raise ValidationError(
+            _("このルールは %(n)s 半荘で使われているため変更できません。「コピーして新しいルールを作る」を使ってください")
+            % {"n": used}, code="in_use")
+    rs.name, rs.preset, rs.options = name.strip(), preset, options or {}
+    _check_ruleset_name(rs.name, rs.pk)
     rs.full_clean()
     rs.save()
     return rs
@@ -53,16 +95,30 @@ def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet) -> Club
 
 @transaction.atomic
 def hanchan_create(*, clubday: ClubDay, table: int, players: Sequence[Member],
-                   mode: str = Hanchan.Mode.HANDS) -> Hanchan:
-    """A new hanchan; ``players`` by seat from 起家. Its number is the next one at that table."""
+                   mode: str = Hanchan.Mode.HANDS, number: int | None = None,
+                   ruleset: RuleSet | None = None) -> Hanchan:
+    """A new hanchan; ``players`` by seat from 起家. ``number`` (回戦) defaults to the next one at that
+    table; ``ruleset`` to none of its own (the club day's rule set is in force)."""
     if len(players) != 4:
         raise ValidationError(_("4人を選んでください"))
     if len({p.pk for p in players}) != 4:
         names = [p.name for p in players]
         twice = next(n for n in names if names.count(n) > 1)
         raise ValidationError(_("同じ人が2回選ばれています: %(name)s") % {"name": twice})
+    clubday = ClubDay.objects.select_for_update().get(pk=clubday.pk)  # one new hanchan of a day at a time
     last = clubday.hanchans.filter(table=table).aggregate(n=Max("number"))["n"] or 0
-    hanchan = Hanchan(clubday=clubday, table=table, number=last + 1, mode=mode,
+    if number is None:
+        number = last + 1
+    else:
+        taken = clubday.hanchans.filter(table=table, number=number).select_related(
+            "seat0", "seat1", "seat2", "seat3").first()
+        if taken is not None:
+            raise ValidationError({"number": _("%(table)s卓の%(number)s回戦はもうあります(%(names)s)。空いている回戦は %(free)s です")
+                                   % {"table": table, "number": number, "free": last + 1,
+                                      "names": "・".join(m.name for m in taken.members)}})
+    if ruleset is not None and ruleset.pk == clubday.ruleset_id:
+        ruleset = None  # the day's own: nothing to store, it follows the day
+    hanchan = Hanchan(clubday=clubday, table=table, number=number, mode=mode, ruleset=ruleset,
                       seat0=players[0], seat1=players[1], seat2=players[2], seat3=players[3])
     hanchan.full_clean()
     hanchan.save()

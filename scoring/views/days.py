@@ -10,19 +10,24 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import readable, scorekeeper_required
 from ..forms import ClubDayForm, HanchanForm
-from ..models import ClubDay, Hanchan, RuleSet
-from .common import form_status
+from ..models import ClubDay, Hanchan
+from .common import form_status, int_or_none
 
 
 @readable
 def clubday_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoring/clubday_list.html",
-                  {"clubdays": ClubDay.objects.select_related("ruleset").order_by("-date", "-pk")})
+    """One year of club days (``?year=2026``; default the latest year with days), with year links."""
+    years = selectors.clubday_years()
+    year = int_or_none(request.GET.get("year"))
+    if year not in years:
+        year = years[0] if years else None
+    clubdays = selectors.clubdays_of_year(year=year) if year else []
+    return render(request, "scoring/clubday_list.html", {"clubdays": clubdays, "years": years, "year": year})
 
 
 @scorekeeper_required
 def clubday_create(request: HttpRequest) -> HttpResponse:
-    form = ClubDayForm(request.POST or None, initial={"ruleset": RuleSet.objects.order_by("pk").first()})
+    form = ClubDayForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         day = services.clubday_create(**form.cleaned_data)
         return redirect(day)
@@ -33,11 +38,8 @@ def clubday_create(request: HttpRequest) -> HttpResponse:
 @readable
 def clubday_detail(request: HttpRequest, pk: int) -> HttpResponse:
     day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
-    return _clubday_page(request, day, HanchanForm(initial={"table": _next_table(day)}))
-
-
-def _next_table(day: ClubDay) -> int:
-    return (max((h.table for h in day.hanchans.all()), default=0)) + 1
+    form = HanchanForm(initial=selectors.next_hanchan_defaults(clubday=day), clubday=day)
+    return _clubday_page(request, day, form)
 
 
 def _clubday_page(request: HttpRequest, day: ClubDay, form: HanchanForm, status: int = 200) -> HttpResponse:
@@ -49,12 +51,13 @@ def _clubday_page(request: HttpRequest, day: ClubDay, form: HanchanForm, status:
 @require_POST
 @scorekeeper_required
 def hanchan_create(request: HttpRequest, pk: int) -> HttpResponse:
-    day = get_object_or_404(ClubDay, pk=pk)
-    form = HanchanForm(request.POST)
+    day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
+    form = HanchanForm(request.POST, clubday=day)
     if form.is_valid():
         d = form.cleaned_data
         try:
-            hanchan = services.hanchan_create(clubday=day, table=d["table"], mode=d["mode"],
+            hanchan = services.hanchan_create(clubday=day, table=d["table"], mode=d["mode"], number=d["number"],
+                                              ruleset=d["ruleset"],
                                               players=[d["seat0"], d["seat1"], d["seat2"], d["seat3"]])
         except ValidationError as exc:
             form.add_error(None, exc)

@@ -1,32 +1,80 @@
-"""Rule sets: list and create."""
+"""Rule sets: list, rules sheet (detail), create (also as a copy of another) and edit.
+
+A rule set is edited only while no hanchan is played under it: results are a cache of the replay
+under the rule set in force, so a later change would silently disagree with them. Once used, the
+page offers 「コピーして新しいルールを作る」 instead (``ruleset-create?copy=<pk>``).
+"""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from .. import services
+from .. import selectors, services
 from ..access import admin_required, readable
 from ..forms import RuleSetForm
 from ..models import RuleSet
-from .common import apply_service, form_status
+from .common import apply_service, form_status, int_or_none
 
 
 @readable
 def ruleset_list(request: HttpRequest) -> HttpResponse:
-    rows = [{"ruleset": rs, "options": rs.engine().as_dict()} for rs in RuleSet.objects.order_by("pk")]
-    return render(request, "scoring/ruleset_list.html", {"rows": rows, "form": RuleSetForm()})
+    return render(request, "scoring/ruleset_list.html", {"rows": selectors.rulesets_listed()})
+
+
+@readable
+def ruleset_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    ruleset = get_object_or_404(RuleSet, pk=pk)
+    return render(request, "scoring/ruleset_detail.html",
+                  {"ruleset": ruleset, "sheet": selectors.ruleset_sheet(ruleset=ruleset)})
 
 
 @admin_required
 def ruleset_create(request: HttpRequest) -> HttpResponse:
-    form = RuleSetForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        rs = apply_service(form, services.ruleset_create, **form.cleaned_data)
-        if rs:
-            messages.success(request, _("ルール %(name)s を作成しました") % {"name": rs.name})
-            return redirect("ruleset-list")
-    status = form_status(request)
-    return render(request, "scoring/ruleset_form.html", {"form": form}, status=status)
+    """The form starts from a preset (``?preset=``, chosen on the page: its values are filled in)
+    or from a copy of a rule set (``?copy=<pk>``)."""
+    if request.method == "POST":
+        form = RuleSetForm(request.POST)
+        if form.is_valid():
+            rs = apply_service(form, services.ruleset_create, name=form.cleaned_data["name"],
+                               preset=form.cleaned_data["preset"], options=form.options())
+            if rs:
+                messages.success(request, _("ルール %(name)s を作成しました") % {"name": rs.name})
+                return redirect("ruleset-detail", rs.pk)
+    else:
+        source = RuleSet.objects.filter(pk=int_or_none(request.GET.get("copy"))).first()
+        if source is not None:
+            form = RuleSetForm(preset=source.preset, options=source.options,
+                               name=_("%(name)s のコピー") % {"name": source.name})
+        else:
+            form = RuleSetForm(preset=request.GET.get("preset"), name=request.GET.get("name", "")[:80])
+    return _form_page(request, form, None)
+
+
+@admin_required
+def ruleset_update(request: HttpRequest, pk: int) -> HttpResponse:
+    ruleset = get_object_or_404(RuleSet, pk=pk)
+    used = selectors.hanchan_under_ruleset(ruleset=ruleset).count()
+    if request.method == "POST":
+        form = RuleSetForm(request.POST, instance=ruleset)
+        if form.is_valid():
+            rs = apply_service(form, services.ruleset_update, ruleset=ruleset, name=form.cleaned_data["name"],
+                               preset=form.cleaned_data["preset"], options=form.options())
+            if rs:
+                messages.success(request, _("ルール %(name)s を変更しました") % {"name": rs.name})
+                return redirect("ruleset-detail", rs.pk)
+    elif "preset" in request.GET:  # another preset chosen on the page: its values, the name kept
+        form = RuleSetForm(preset=request.GET.get("preset"), name=request.GET.get("name", "")[:80],
+                           instance=ruleset)
+    else:
+        form = RuleSetForm(preset=ruleset.preset, options=ruleset.options, name=ruleset.name, instance=ruleset)
+    return _form_page(request, form, ruleset, used=used)
+
+
+def _form_page(request: HttpRequest, form: RuleSetForm, ruleset: RuleSet | None, used: int = 0) -> HttpResponse:
+    ctx = {"form": form, "ruleset": ruleset, "used": used}
+    if request.htmx and request.method == "GET" and "preset" in request.GET:  # a preset chosen: new values
+        return render(request, "scoring/ruleset_form.html#options", ctx)
+    return render(request, "scoring/ruleset_form.html", ctx, status=form_status(request))

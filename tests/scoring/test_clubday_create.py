@@ -1,7 +1,11 @@
+import datetime
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from scoring.models import ClubDay
+from scoring import services
+from scoring.models import ClubDay, RuleSet
 
 pytestmark = pytest.mark.django_db
 
@@ -35,3 +39,20 @@ def test_a_missing_date_is_explained_and_the_venue_kept(client_as, scorekeeper, 
 
 def test_the_form_renders_for_htmx(client_as, scorekeeper):
     assert client_as(scorekeeper).get(reverse("clubday-create"), HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_the_date_defaults_to_today(client_as, scorekeeper):
+    body = client_as(scorekeeper).get(reverse("clubday-create")).content.decode()
+    assert f'value="{timezone.localdate():%Y-%m-%d}"' in body
+
+
+def test_the_rule_set_defaults_to_the_latest_club_days(client_as, scorekeeper, ariari):
+    tenhou = RuleSet.objects.get(preset="tenhou", options={})
+    services.clubday_create(date=datetime.date(2026, 1, 4), venue="", ruleset=tenhou)
+    body = client_as(scorekeeper).get(reverse("clubday-create")).content.decode()
+    assert f'<option value="{tenhou.pk}" selected>' in body
+
+
+def test_a_bad_date_says_how_to_write_it(client_as, scorekeeper, data):
+    r = client_as(scorekeeper).post(reverse("clubday-create"), {**data, "date": "11/23"})
+    assert r.status_code == 422 and "2026-11-23 の形で" in r.content.decode()

@@ -45,3 +45,18 @@ def test_it_refuses_a_member_number_already_used(client_as, admin_user, members)
 
 def test_the_form_page_renders_for_htmx_requests_too(client_as, admin_user):
     assert client_as(admin_user).get(URL, HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_a_number_in_use_names_its_holder_and_a_free_number(client_as, admin_user, members):
+    r = client_as(admin_user).post(URL, {**GOOD, "number": "1"})
+    body = r.content.decode()
+    assert "会員番号 1 は 山田 さんが使っています(空いている番号: 6)" in body
+    assert "を持った" not in body and 'value="山田 太郎"' in body
+
+
+def test_the_service_gives_the_same_message(members):
+    from django.core.exceptions import ValidationError
+
+    from scoring import services
+    with pytest.raises(ValidationError, match="会員番号 2 は 佐藤 さんが使っています"):
+        services.member_create(name="別人", kana="べつじん", number=2)

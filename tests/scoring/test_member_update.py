@@ -39,3 +39,15 @@ def test_it_answers_404_for_an_unknown_member(client_as, admin_user):
 def test_the_htmx_variant_renders_the_form(client_as, admin_user, members):
     r = client_as(admin_user).get(url(members[0]), HTTP_HX_REQUEST="true")
     assert r.status_code == 200 and members[0].name in r.content.decode()
+
+
+def test_a_number_taken_names_the_holder(client_as, admin_user, members):
+    m = members[0]
+    r = client_as(admin_user).post(url(m), {"name": m.name, "kana": m.kana, "number": 2, "active": "on"})
+    assert "会員番号 2 は 佐藤 さんが使っています" in r.content.decode()
+
+
+def test_keeping_ones_own_number_is_fine(client_as, admin_user, members):
+    m = members[0]
+    r = client_as(admin_user).post(url(m), {"name": "山田 一郎", "kana": m.kana, "number": 1, "active": "on"})
+    assert r.status_code == 302

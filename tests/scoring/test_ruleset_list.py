@@ -1,20 +1,36 @@
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import services
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_list_shows_every_option_of_each_rule_set(client):
+@pytest.fixture(autouse=True)
+def japanese_afterwards():
+    """A request in English leaves English active in this thread: later tests expect Japanese."""
+    yield
+    translation.activate("ja")
+
+
+def test_the_list_links_every_rule_set_to_its_rules_sheet(client, ariari):
     body = client.get(reverse("ruleset-list")).content.decode()
-    assert "島町ルール(完全先付け・解釈B)" in body and "later_calls" in body and "justified" in body
+    assert "島町ルール(完全先付け・解釈B)" in body
+    assert reverse("ruleset-detail", args=[ariari.pk]) in body
+    assert "later_calls" not in body and "justified" not in body  # no engine keys or values
 
 
-def test_a_custom_rule_set_shows_its_preset_and_overrides(client):
-    services.ruleset_create(name="うちの両翻縛り", preset="ariari", options={"shibari": 2})
+def test_a_custom_rule_set_shows_its_preset_and_how_many_options_differ(client):
+    services.ruleset_create(name="うちの両翻縛り", preset="ariari", options={"shibari": 2, "open_tanyao": False})
     body = client.get(reverse("ruleset-list"), HTTP_HX_REQUEST="true").content.decode()
-    assert "うちの両翻縛り" in body and "アリアリ(健康麻将クラブ)" in body and "{&#x27;shibari&#x27;: 2}" in body
+    assert "うちの両翻縛り" in body and "アリアリ(健康麻将クラブ) + 2項目変更" in body
+
+
+def test_preset_names_read_in_english(client, ariari):
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    body = client.get(reverse("ruleset-list")).content.decode()
+    assert "Tenhou rules (for comparison)" in body and "天鳳ルール" not in body
 
 
 def test_it_requires_login_when_boards_are_private(client, settings):
