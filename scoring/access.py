@@ -1,5 +1,6 @@
 """Who may do what. Roles (``ROLES``): admin (``is_staff``), scorekeeper (group ``scorekeeper``),
-member (any logged-in user, read only). Boards are readable without login when
+審判 referee (group ``referee``: rules on disputes, as admins do), member (any logged-in user: reads,
+flags hands and comments on disputes). Boards are readable without login when
 ``settings.PUBLIC_BOARDS``. Also the first-run setup token."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 SCOREKEEPER = "scorekeeper"
+REFEREE = "referee"
 SETUP_MAX_AGE = 24 * 3600
 
 # The roles, in the order the forms offer them: (key, label, group). ``admin`` is ``is_staff``;
@@ -27,6 +29,7 @@ SETUP_MAX_AGE = 24 * 3600
 ROLES: list[tuple[str, object, str | None]] = [
     ("member", _("会員(閲覧のみ)"), None),
     ("scorekeeper", _("記録係"), SCOREKEEPER),
+    ("referee", _("審判"), REFEREE),  # rules on disputes (物言い)
     ("admin", _("管理者"), None),
 ]
 ROLE_GROUPS = {key: group for key, _label, group in ROLES if group}
@@ -58,6 +61,16 @@ def is_admin(user) -> bool:
 def is_scorekeeper(user) -> bool:
     return is_admin(user) or bool(user.is_authenticated and user.is_active
                                   and user.groups.filter(name=SCOREKEEPER).exists())
+
+
+def is_member(user) -> bool:
+    """Any active login (every role): may flag a hand and comment on a dispute."""
+    return bool(user.is_authenticated and user.is_active)
+
+
+def is_officer(user) -> bool:
+    """An officer rules on disputes: an admin or a 審判 (group ``referee``)."""
+    return is_admin(user) or bool(is_member(user) and user.groups.filter(name=REFEREE).exists())
 
 
 def can_read(user) -> bool:
@@ -92,6 +105,8 @@ def _guard(check: Callable[[object], bool], *, anonymous_ok: bool = False):
 readable = _guard(can_read)
 scorekeeper_required = _guard(is_scorekeeper)
 admin_required = _guard(is_admin)
+member_required = _guard(is_member)
+officer_required = _guard(is_officer)
 
 
 def setup_token_issue() -> str:

@@ -6,4 +6,7 @@ One module per resource; everything public is re-exported here (``from scoring.f
 from .accounts import PasswordSetForm, SetupForm, UserRoleForm, UserUpdateForm  # noqa: F401
 from .club import (ClubDayForm, FinalScoresForm, HanchanForm, MemberForm, RuleSetForm,  # noqa: F401
                    next_member_number)
+from .csvio import ResultsImportConfirmForm, ResultsImportForm  # noqa: F401
 from .hands import HandForm  # noqa: F401
+from .disputes import CommentForm, DisputeForm, ImpactForm, RulingForm  # noqa: F401
+from .boards import BoardFilterForm, MemberUserForm, WhatIfForm  # noqa: F401
