@@ -7,10 +7,12 @@ Both engines get the same random hands (``tests/rules/oracle.py``'s generator, f
 any timing. Every call is timed on its own with ``time.perf_counter_ns``, after a warm-up pass on
 other hands.
 
-The engine keeps no result memo (only small caches of pure shape functions), and every timed
-document is first-sight anyway: each of the ``repeat`` rounds uses N hands never evaluated before
-(seeds seed..seed+repeat-1), and the two engines are timed hand by hand in turn, so load on the
-machine hits both alike. The report gives median and p90 over all timed hands and the ratio.
+The engine keeps no result memo: only tables and bounded caches of pure functions of a part of a
+hand (a suit's count pattern -> its splits, a tile string -> its tiles, a called meld, a rule set's
+han/fu -> points), none keyed by a whole document; and every timed document is first-sight anyway:
+each of the ``repeat`` rounds uses N hands never evaluated before (seeds seed..seed+repeat-1), and
+the two engines are timed hand by hand in turn, so load on the machine hits both alike. The report
+gives median and p90 over all timed hands and the ratio.
 
 Targets (issue 10): ``rules.evaluate`` of the ``ariari`` document, ``per_wait`` included, at least as
 fast as ``estimate_hand_value`` (median ratio >= 1.0x, goal 2x). Section ``compare`` times

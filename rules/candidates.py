@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import yaku as yaku_mod
-from .fu import fu as fu_of
-from .fu import fu_total
+from .fu import fu_parts
+from .fu import lines as fu_lines
 from .hand import Hand
-from .points import Payment, score
+from .points import Payment, Score, score
 from .ruleset import RuleSet
 from .shapes import Decomposition, decompositions, waits
-from .tiles import counts34, dora_from_indicator
-from .yaku import YakuHit
+from .tiles import dora_from_indicator
+from .yaku import NOT_FOR_SHIBARI, YakuHit
 
 
 class Dora(NamedTuple):
@@ -58,12 +58,12 @@ class Candidate(NamedTuple):
     payments: tuple[Payment, ...]
     qualifies: bool
     total: int
+    fu_parts: tuple = ()  # the fu lines in short form (``fu.fu_parts``)
 
     @property
     def fu_detail(self) -> list[dict]:
         """The fu breakdown: ``{"id", "fu", "ja", "en"}`` lines adding up to ``fu``."""
-        pinfu = any(h.id == "pinfu" for h in self.yaku)
-        return fu_of(self.hand, self.ruleset, self.decomposition, pinfu=pinfu)[1]
+        return fu_lines(self.fu_parts)
 
     @property
     def rank(self) -> tuple[bool, int, int, int]:
@@ -71,29 +71,59 @@ class Candidate(NamedTuple):
         return (self.qualifies, self.total, self.han, self.fu)
 
 
+_DORA_OF = tuple(dora_from_indicator(t) for t in range(34))  # indicator kind -> dora kind
+
+
 def count_dora(hand: Hand, ruleset: RuleSet) -> Dora:
     """Dora, ura dora (only with riichi) and red fives (only when the rule set has them)."""
-    counts = counts34(hand.all_tiles())
-    dora = sum(counts[dora_from_indicator(t)] for t in hand.dora_indicators)
-    ura = 0
-    if hand.riichi or hand.double_riichi:
-        ura = sum(counts[dora_from_indicator(t)] for t in hand.ura_indicators)
+    dora = ura = 0
+    ura_on = hand.riichi or hand.double_riichi
+    if hand.dora_indicators or (ura_on and hand.ura_indicators):
+        tiles = hand.all_tiles() if hand.melds else None
+        counts, win = hand.counts13, hand.win_tile
+        for t in hand.dora_indicators:
+            dora += tiles.count(_DORA_OF[t]) if tiles else counts[_DORA_OF[t]] + (win == _DORA_OF[t])
+        for t in hand.ura_indicators if ura_on else ():
+            ura += tiles.count(_DORA_OF[t]) if tiles else counts[_DORA_OF[t]] + (win == _DORA_OF[t])
     return Dora(dora, ura, hand.aka_count if ruleset.red_fives else 0)
 
 
 def _candidate(hand: Hand, ruleset: RuleSet, d: Decomposition, dora: Dora) -> Candidate:
     hits = tuple(yaku_mod.find(hand, ruleset, d))
-    yakuman = sum(h.yakuman for h in hits)
-    fu = fu_total(hand, ruleset, d, pinfu=any(h.id == "pinfu" for h in hits))
+    yakuman = han = shibari = 0
+    pinfu = False
+    for h in hits:
+        yakuman += h.yakuman
+        han += h.han
+        if h.id not in NOT_FOR_SHIBARI:
+            shibari += h.han
+        if h.id == "pinfu":
+            pinfu = True
+    parts, fu = fu_parts(hand, ruleset, d, pinfu=pinfu)
     if yakuman:
         han, qualifies = 13 * yakuman, True
     else:
-        han = sum(h.han for h in hits) + dora.total
-        qualifies = bool(hits) and yaku_mod.shibari_han(hits) >= ruleset.shibari
-    s = score(dealer=hand.is_dealer, tsumo=hand.tsumo, ruleset=ruleset, han=han, fu=fu, yakuman=yakuman)
-    payments = s.payments if hits else ()
-    total = sum(p.amount for p in payments)
-    return Candidate(hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, payments, qualifies, total)
+        han += dora.total
+        qualifies = bool(hits) and shibari >= ruleset.shibari
+    s, total = _points(ruleset, hand.seat_wind == 27, hand.tsumo, han, fu, yakuman)
+    if not hits:
+        return Candidate(hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, (), qualifies, 0, parts)
+    return Candidate(hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, s.payments, qualifies, total,
+                     parts)
+
+
+def _points(ruleset: RuleSet, dealer: bool, tsumo: bool, han: int, fu: int, yakuman: int) -> tuple[Score, int]:
+    """``points.score`` and its total, read from the rule set's points table (han × fu × yakuman ×
+    dealer × tsumo: at most a few thousand entries, filled as met; kept with the immutable rule set)."""
+    table = ruleset.__dict__.get("_points_table")
+    if table is None:
+        table = ruleset.__dict__["_points_table"] = {}
+    key = (han, fu, yakuman, dealer, tsumo)
+    found = table.get(key)
+    if found is None:
+        s = score(dealer=dealer, tsumo=tsumo, ruleset=ruleset, han=han, fu=fu, yakuman=yakuman)
+        found = table[key] = (s, s.total)
+    return found
 
 
 def candidates(hand: Hand, ruleset: RuleSet) -> list[Candidate]:
@@ -107,6 +137,8 @@ def candidates(hand: Hand, ruleset: RuleSet) -> list[Candidate]:
 
 def best(cands: list[Candidate]) -> Candidate | None:
     """The candidate taken by 高点法 (highest points, then han, then fu)."""
+    if len(cands) == 1:
+        return cands[0]
     return max(cands, key=lambda c: c.rank, default=None)
 
 

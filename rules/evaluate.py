@@ -23,7 +23,7 @@ from .document import parse_doc
 from .hand import Hand
 from .ruleset import RuleSet
 from .shapes import decompositions, hand_waits
-from .tiles import tile_name, to_mpsz
+from .tiles import TILE_NAMES, tile_name
 from .yaku import YakuHit, as_dicts
 
 
@@ -45,21 +45,28 @@ def _quick_per_wait(hand: Hand, ruleset: RuleSet, wait_tiles: list[int], win_can
     for tile in wait_tiles:
         if tile == hand.win_tile and not hand.win_red:
             c = best(win_cands)
-            hits: tuple[YakuHit, ...] = c.yaku if c else ()
+            hits: tuple[YakuHit, ...] | list[YakuHit] = c.yaku if c else ()
             ok = bool(c and c.qualifies)
         else:
             won = hand.with_win(tile)
             ds = decompositions(won)
             if len(ds) == 1:
-                hits = tuple(yaku_mod.find(won, ruleset, ds[0]))
-                ok = bool(hits) and (any(h.yakuman for h in hits)
-                                     or yaku_mod.shibari_han(hits) >= ruleset.shibari)
+                hits = yaku_mod.find(won, ruleset, ds[0])
+                ok = bool(hits) and (hits[0].yakuman > 0 or yaku_mod.shibari_han(hits) >= ruleset.shibari)
             else:
                 c = best(candidates(won, ruleset))
                 hits = c.yaku if c else ()
                 ok = bool(c and c.qualifies)
-        out.append({"tile": tile_name(tile), "yaku": as_dicts(hits), "qualifies": ok})
+        out.append({"tile": TILE_NAMES[tile], "yaku": as_dicts(hits), "qualifies": ok})
     return out
+
+
+def _judged(ruleset: RuleSet) -> bool:
+    """``sakizuke.sakizuke_on``, kept with the (immutable) rule set as a derived value."""
+    on = ruleset.__dict__.get("_sakizuke_on")
+    if on is None:
+        on = ruleset.__dict__["_sakizuke_on"] = sakizuke.sakizuke_on(ruleset)
+    return on
 
 
 def _reason(code: str, ja: str, en: str) -> dict:
@@ -83,16 +90,16 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
     7700
     """
     out: dict[str, Any] = {
-        "ruleset": ruleset.name, "hand": to_mpsz(hand.concealed, hand.reds),
+        "ruleset": ruleset.name, "hand": hand.concealed_text,
         "melds": [m.as_dict() for m in hand.melds],
     }
     wait_tiles = hand_waits(hand)
     if hand.win_tile is None:
-        out.update(waits=[tile_name(t) for t in wait_tiles], tenpai=bool(wait_tiles))
+        out.update(waits=[TILE_NAMES[t] for t in wait_tiles], tenpai=bool(wait_tiles))
         return out
     out["win_tile"] = tile_name(hand.win_tile, hand.win_red)
-    out["waits"] = [tile_name(t) for t in wait_tiles]
-    judged = sakizuke.sakizuke_on(ruleset)
+    out["waits"] = [TILE_NAMES[t] for t in wait_tiles]
+    judged = _judged(ruleset)
     if by_wait is None and judged:
         by_wait = wait_candidates(hand, ruleset, wait_tiles)
     if by_wait is not None and hand.win_tile in by_wait and not hand.win_red:
@@ -123,22 +130,22 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
     if waits_out is None:
         waits_out = (per_wait(hand, ruleset, by_wait) if by_wait is not None
                      else _quick_per_wait(hand, ruleset, wait_tiles, cands))
-    dora = chosen.dora if chosen else count_dora(hand, ruleset)
-    total = chosen.total if chosen else 0
+    out["legal"], out["reasons"] = legal, reasons
+    if chosen is None:
+        out.update(yaku=[], dora=count_dora(hand, ruleset).as_dict(), han=0, fu=0, fu_detail=[], limit=None,
+                   yakuman=0, payments=[], total=0, honba_bonus=0, sticks_bonus=0, received=0, per_wait=waits_out)
+        return out
+    total = chosen.total
     honba_bonus = hand.honba * ruleset.honba_value if legal else 0
     sticks_bonus = hand.sticks * ruleset.riichi_stick if legal else 0
-    out.update(
-        legal=legal, reasons=reasons,
-        yaku=as_dicts(chosen.yaku) if chosen else [],
-        dora=dora.as_dict(),
-        han=chosen.han if chosen else 0,
-        fu=chosen.fu if chosen else 0,
-        fu_detail=chosen.fu_detail if chosen else [],
-        limit=chosen.limit if chosen and chosen.yaku else None,
-        yakuman=chosen.yakuman if chosen else 0,
-        payments=[p.as_dict() for p in chosen.payments] if chosen else [],
-        total=total, honba_bonus=honba_bonus, sticks_bonus=sticks_bonus,
-        received=total + honba_bonus + sticks_bonus if legal else 0,
-        per_wait=waits_out,
-    )
+    dora = chosen.dora
+    out["yaku"] = as_dicts(chosen.yaku)
+    out["dora"] = {"dora": dora.dora, "ura_dora": dora.ura_dora, "aka_dora": dora.aka_dora}
+    out["han"], out["fu"], out["fu_detail"] = chosen.han, chosen.fu, chosen.fu_detail
+    out["limit"] = chosen.limit if chosen.yaku else None
+    out["yakuman"] = chosen.yakuman
+    out["payments"] = [{"from": p.payer, "amount": p.amount} for p in chosen.payments]
+    out["total"], out["honba_bonus"], out["sticks_bonus"] = total, honba_bonus, sticks_bonus
+    out["received"] = total + honba_bonus + sticks_bonus if legal else 0
+    out["per_wait"] = waits_out
     return out

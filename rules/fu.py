@@ -35,52 +35,77 @@ LINE_NAMES = {
 }
 
 
-def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> list[tuple[str, int, TileSet | None]]:
-    """The fu lines as ``(id, fu, set or None)``, rounding included."""
+_SET_FU = {(kind, opened, yaochuu): (SET_NAMES[(kind, opened)][0],
+                                     (4 if yaochuu else 2) * (1 if opened else 2) * (4 if kind == "quad" else 1))
+           for kind in ("triplet", "quad") for opened in (True, False) for yaochuu in (True, False)}
+
+
+Part = tuple[str, int, TileSet | None]  # one fu line in short form: (id, fu, the set it is for)
+
+
+def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> tuple[tuple[Part, ...], int]:
+    """The fu lines as ``(id, fu, set or None)``, rounding included, and their total."""
     if d.form == "chiitoitsu":
-        return [("chiitoitsu", 25, None)]
+        return (("chiitoitsu", 25, None),), 25
     if d.form == "kokushi":
-        return []  # a yakuman shape: fu do not apply
-    parts: list[tuple[str, int, TileSet | None]] = [("base", 20, None)]
+        return (), 0  # a yakuman shape: fu do not apply
+    parts: list[Part] = [("base", 20, None)]
+    total = 20
     closed = hand.is_closed
     if closed and not hand.tsumo:
         parts.append(("menzen_ron", 10, None))
+        total += 10
     if hand.tsumo and not pinfu:
         parts.append(("tsumo", 2, None))
+        total += 2
     for s in d.sets:
         if s.kind == "triplet" or s.kind == "quad":
-            value = (4 if s.first in TERMINALS_HONORS else 2) * (1 if s.open else 2) * (4 if s.kind == "quad" else 1)
-            parts.append((SET_NAMES[(s.kind, s.open)][0], value, s))
-    pair = d.sets[-1].first
-    seat, round_ = pair == hand.seat_wind, pair == hand.round_wind
-    if seat and round_:
+            line_id, value = _SET_FU[(s.kind, s.open, s.tiles[0] in TERMINALS_HONORS)]
+            parts.append((line_id, value, s))
+            total += value
+    pair = d.sets[-1].tiles[0]
+    if pair == hand.seat_wind and pair == hand.round_wind:
         parts.append(("double_wind_pair", ruleset.double_wind_pair_fu, None))
+        total += ruleset.double_wind_pair_fu
     elif pair in hand.value_tiles:
         parts.append(("yakuhai_pair", 2, None))
+        total += 2
     if d.wait in WAIT_FU:
         parts.append((d.wait, 2, None))
-    total = sum(p[1] for p in parts)
+        total += 2
     if total == 20 and not closed and not hand.tsumo:
         parts.append(("open_pinfu", 10, None))
         total = 30
     if total % 10:
         parts.append(("round_up", 10 - total % 10, None))
-    return parts
+        total += 10 - total % 10
+    return tuple(parts), total
 
 
 def fu_total(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> int:
     """Fu of one candidate, without the breakdown."""
-    return sum(p[1] for p in _parts(hand, ruleset, d, pinfu))
+    return _parts(hand, ruleset, d, pinfu)[1]
+
+
+def fu_parts(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[tuple, int]:
+    """Fu of one candidate with its lines in short form, for ``lines`` to spell out when shown."""
+    return _parts(hand, ruleset, d, pinfu)
+
+
+def lines(parts: tuple[Part, ...]) -> list[dict]:
+    """The breakdown of ``fu_parts``: ``{"id", "fu", "ja", "en"}`` lines."""
+    out = []
+    for line_id, value, s in parts:
+        ja, en = LINE_NAMES[line_id] if s is None else _set_line(s)
+        out.append({"id": line_id, "fu": value, "ja": ja, "en": en})
+    return out
 
 
 def fu(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[int, list[dict]]:
     """Fu of one candidate and its breakdown; ``pinfu`` says whether the candidate has the pinfu yaku
     (then no tsumo fu)."""
-    lines = []
-    for line_id, value, s in _parts(hand, ruleset, d, pinfu):
-        ja, en = LINE_NAMES[line_id] if s is None else _set_line(s)
-        lines.append({"id": line_id, "fu": value, "ja": ja, "en": en})
-    return sum(line["fu"] for line in lines), lines
+    parts, total = _parts(hand, ruleset, d, pinfu)
+    return total, lines(parts)
 
 
 @lru_cache(maxsize=None)

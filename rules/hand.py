@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 
 from .errors import DocumentError, MeldError
-from .tiles import parse_tokens, to_mpsz, value_tiles
+from .tiles import parse_tokens, suit_codes, to_mpsz, value_tiles
 
 MELD_TYPES = ("chi", "pon", "minkan", "kakan", "ankan")
 _INLINE = {"ポン": "pon", "チー": "chi", "カン": "minkan", "明カン": "minkan", "大明カン": "minkan",
@@ -41,10 +42,16 @@ class Meld:
         return len(self.tiles) == 4
 
     def as_dict(self) -> dict:
-        reds = [0, 0, 0]
-        if self.reds:
-            reds[self.tiles[0] // 9] = self.reds
-        return {"type": self.type, "tiles": to_mpsz(self.tiles, reds)}
+        return {"type": self.type, "tiles": _meld_text(self.tiles, self.reds)}
+
+
+@lru_cache(maxsize=1024)
+def _meld_text(tiles: tuple[int, ...], reds: int) -> str:
+    """The mpsz of a meld's tiles with ``reds`` red fives (a few hundred distinct melds exist)."""
+    suit_reds = [0, 0, 0]
+    if reds:
+        suit_reds[tiles[0] // 9] = reds
+    return to_mpsz(tiles, suit_reds)
 
 
 class _derived:
@@ -62,7 +69,8 @@ class _derived:
 
 
 # derived values that stay valid when only the winning tile changes (``Hand.with_win`` keeps them)
-_KEPT_BY_WITH_WIN = ("is_closed", "value_tiles", "mask13", "meld_sets")
+_KEPT_BY_WITH_WIN = ("is_closed", "value_tiles", "mask13", "meld_sets", "counts13", "codes13", "waits13",
+                     "concealed_text")
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,13 @@ class Hand:
     honba: int = 0
     sticks: int = 0
 
+    def __hash__(self) -> int:
+        """The hash of the fields, kept once computed (``compare`` keys its shared work by hand)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash(tuple([self.__dict__[name] for name in _FIELD_ORDER]))
+        return found
+
     # derived once per hand (the engine reads them for every candidate); not fields, so equality
     # and hashing still see only what was typed
     @_derived
@@ -110,6 +125,24 @@ class Hand:
         for m in self.melds:
             out.extend(m.tiles)
         return out
+
+    @_derived
+    def concealed_text(self) -> str:
+        """The concealed tiles (without the winning tile) in canonical mpsz."""
+        return to_mpsz(self.concealed, self.reds)
+
+    @_derived
+    def codes13(self) -> tuple[int, int, int, int]:
+        """The concealed tiles' counts per suit as ``tiles.suit_codes`` (the shape tables' keys)."""
+        return suit_codes(self.concealed)
+
+    @_derived
+    def counts13(self) -> tuple[int, ...]:
+        """Counts per kind of the concealed tiles (without the winning tile)."""
+        c = [0] * 34
+        for t in self.concealed:
+            c[t] += 1
+        return tuple(c)
 
     @_derived
     def value_tiles(self) -> frozenset[int]:
@@ -146,17 +179,28 @@ class Hand:
     def with_win(self, tile: int, red: bool = False) -> "Hand":
         """The same hand and situation won on ``tile``."""
         # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
-        # slower; the engine calls this for every wait); a cached ``is_closed`` stays valid
+        # slower; the engine calls this for every wait); the derived values of ``_KEPT_BY_WITH_WIN`` stay valid
         new = object.__new__(Hand)
-        d = new.__dict__
-        for k, v in self.__dict__.items():
-            if k in _FIELD_NAMES or k in _KEPT_BY_WITH_WIN:
-                d[k] = v
+        src = self.__dict__
+        d = src.copy()
+        for k in src.keys() - _KEPT:
+            del d[k]
         d["win_tile"], d["win_red"] = tile, red
+        new.__dict__.update(d)
+        return new
+
+    @classmethod
+    def of(cls, **values) -> "Hand":
+        """A hand from all its fields by name, as ``Hand(...)`` makes it but without the frozen
+        dataclass's ``__init__`` (``rules.document`` builds one per evaluate)."""
+        new = object.__new__(cls)
+        new.__dict__.update(values)
         return new
 
 
-_FIELD_NAMES = frozenset(f.name for f in fields(Hand))
+_FIELD_ORDER = tuple(f.name for f in fields(Hand))
+_FIELD_NAMES = frozenset(_FIELD_ORDER)
+_KEPT = _FIELD_NAMES | frozenset(_KEPT_BY_WITH_WIN)
 
 
 def make_meld(kind: str, text: str, index: int, where: str = "") -> Meld:

@@ -100,6 +100,13 @@ class RuleSet:
     score_rounding: str = "none"  # 素点の丸め before 順位点: none / shisha_gonyu 四捨五入 / gosha_rokunyu 五捨六入
     top_takes_remainder: bool = False  # トップ取り: the top's net makes the nets sum to 0 (オカ and rounding)
 
+    def __hash__(self) -> int:
+        """The hash of every option, kept once computed (rule sets key the engine's shared work)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash(tuple([getattr(self, name) for name in _FIELDS]))
+        return found
+
     def replace(self, **options: Any) -> "RuleSet":
         """A copy with some options changed; unknown names or wrong types raise ``RulesetError``."""
         return dataclasses.replace(self, **_checked(options))

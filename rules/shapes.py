@@ -1,8 +1,10 @@
 """Hand shapes: every way 14 tiles split into 4 sets + a pair (melds fixed), 七対子, 国士無双,
 which set the winning tile completes and the wait, and the waits of a 13-tile hand.
 
-Every split of one suit's counts is looked up in a table built at import; decompositions of
-the concealed part are cached per 34-count tuple.
+Every split of one suit's counts is looked up in a table built at import (about 30,000 patterns,
+0.1 s), keyed by the suit's counts as one int (``tiles.suit_code``); the splits placed on a suit's
+tiles are kept as patterns are met, and decompositions of the concealed part are cached per
+``suit_codes`` tuple.
 
 >>> from rules.document import parse_doc
 >>> hand, _ = parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"})
@@ -20,9 +22,10 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .hand import Hand
-from .tiles import TERMINALS_HONORS, counts34
+from .tiles import CODE_INC, SUIT_OF, TERMINALS_HONORS, counts34, suit_code  # noqa: F401 (counts34: doctests)
 
 KOKUSHI_TILES = tuple(sorted(TERMINALS_HONORS))
+_NOT_YAOCHUU = sum(1 << t for t in range(34) if t not in TERMINALS_HONORS)
 
 
 class TileSet(NamedTuple):
@@ -94,17 +97,11 @@ def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[Split, ...]:
     return _SPLITS[honor].get(counts, ())
 
 
-# per pattern: (splits without a pair, splits with one pair)
-_MODES = tuple({c: (any(p < 0 for p, _ in sp), any(p >= 0 for p, _ in sp)) for c, sp in t.items()} for t in _SPLITS)
-
-
-def _suit_modes(counts: tuple[int, ...], honor: bool) -> tuple[bool, bool]:
-    """(splits without a pair, splits with one pair) for one suit."""
-    return _MODES[honor].get(counts, (False, False))
-
-
-def _suits(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+# the same table keyed by ``tiles.suit_code`` (what the engine reads per hand: one int per suit), and
+# per whole pattern 0 (it splits into sets only) or 1 (sets and one pair: never both, by tile count)
+_CODE_SPLITS = tuple({suit_code(c): sp for c, sp in t.items()} for t in _SPLITS)
+_CODE_WHOLE = tuple({code: 1 if sp[0][0] >= 0 else 0 for code, sp in t.items()} for t in _CODE_SPLITS)
+_INC = tuple(1 << 3 * o for o in range(9))
 
 
 # the concealed sets, one shared object per kind and first tile
@@ -114,23 +111,37 @@ _PAIRS = tuple(TileSet("pair", (t, t)) for t in range(34))
 _RON_TRIPLETS = tuple(TileSet("triplet", (t, t, t), True) for t in range(34))  # completed by ron: open
 
 
-@lru_cache(maxsize=65536)
-def _standard(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
-    """Every split of concealed ``counts`` into sets and exactly one pair: the sets, the pair last."""
-    partial: list[tuple[int, tuple[TileSet, ...]]] = [(-1, ())]
-    for s, part in enumerate(_suits(counts)):
+# per suit (m p s z): a pattern (``suit_code``) -> its splits with the suit's own tiles, ``(pair set or
+# None, sets)``; filled as patterns are met (at most the ~30,000 patterns of ``_SPLITS`` per suit)
+_PLACED: tuple[dict, ...] = ({}, {}, {}, {})
+
+
+def _placed(s: int, code: int) -> tuple[tuple[TileSet | None, tuple[TileSet, ...]], ...]:
+    found = _PLACED[s].get(code)
+    if found is None:
         base = 9 * s
-        nxt = []
-        for pair, sets in partial:
-            for p, more in _suit_splits(part, s == 3):
-                if p >= 0 and pair >= 0:
-                    continue
-                nxt.append((base + p if p >= 0 else pair,
-                            sets + tuple(_CONCEALED[k][base + o] for k, o in more)))
-        partial = nxt
+        found = _PLACED[s][code] = tuple(
+            (_PAIRS[base + p] if p >= 0 else None, tuple(_CONCEALED[k][base + o] for k, o in more))
+            for p, more in _CODE_SPLITS[s == 3].get(code, ()))
+    return found
+
+
+@lru_cache(maxsize=65536)
+def _standard(codes: tuple[int, int, int, int]) -> tuple[tuple[TileSet, ...], ...]:
+    """Every split of the concealed tiles (``suit_codes``) into sets and exactly one pair: the sets,
+    the pair last."""
+    partial = _placed(0, codes[0])
+    for s, part in ((1, codes[1]), (2, codes[2]), (3, codes[3])):
         if not partial:
             return ()
-    return tuple(sets + (_PAIRS[pair],) for pair, sets in partial if pair >= 0)
+        more = _placed(s, part)
+        if len(partial) == 1 and len(more) == 1:
+            (pair, sets), (pair2, sets2) = partial[0], more[0]
+            partial = () if pair and pair2 else ((pair or pair2, sets + sets2),)
+        else:
+            partial = tuple((pair or pair2, sets + sets2) for pair, sets in partial for pair2, sets2 in more
+                            if not (pair and pair2))
+    return tuple(sets + (pair,) for pair, sets in partial if pair)
 
 
 _kokushi_counts = itemgetter(*KOKUSHI_TILES)
@@ -154,13 +165,11 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     True
     """
     pairs = 0
-    for s, part in enumerate(_suits(counts)):
-        plain, with_pair = _suit_modes(part, s == 3)
-        if plain:
-            continue
-        if not with_pair:
+    for s in range(4):
+        whole = _CODE_WHOLE[s == 3].get(suit_code(counts[9 * s:9 * s + 9]))
+        if whole is None:
             break
-        pairs += 1
+        pairs += whole
     else:
         if pairs == 1:
             return True
@@ -169,11 +178,8 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     return False
 
 
-def _wait(kind: str, first: int, win: int) -> str:
-    if kind == "pair":
-        return "tanki"
-    if kind == "triplet":
-        return "shanpon"
+def _run_wait(first: int, win: int) -> str:
+    """The wait of a run completed by ``win``."""
     if win == first + 1:
         return "kanchan"
     if (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
@@ -186,31 +192,44 @@ def decompositions(hand: Hand) -> list[Decomposition]:
     if hand.win_tile is None:
         return []
     win = hand.win_tile
-    counts = counts34(hand.concealed)
-    counts[win] += 1
-    key = tuple(counts)
-    meld_sets = tuple(
-        TileSet("run" if m.type == "chi" else "quad" if m.is_quad else "triplet", m.tiles, m.opened, m.index)
-        for m in hand.melds
-    )
+    codes = list(hand.codes13)
+    codes[SUIT_OF[win]] += CODE_INC[win]
+    meld_sets = hand.__dict__.get("meld_sets")
+    if meld_sets is None:
+        meld_sets = hand.__dict__["meld_sets"] = tuple(
+            TileSet("run" if m.type == "chi" else "quad" if m.is_quad else "triplet", m.tiles, m.opened, m.index)
+            for m in hand.melds
+        )
     ron = not hand.tsumo
     out: list[Decomposition] = []
-    for concealed in _standard(key):
-        all_sets = meld_sets + concealed
-        seen = set()
-        for i in range(len(meld_sets), len(all_sets)):
-            s = all_sets[i]
-            if win not in s.tiles or s in seen:
+    first = len(meld_sets)
+    for concealed in _standard((codes[0], codes[1], codes[2], codes[3])):
+        all_sets = meld_sets + concealed if first else concealed
+        seen = []
+        for i, s in enumerate(concealed, first):
+            kind, tiles = s[0], s[1]
+            if kind == "run":
+                if not tiles[0] <= win <= tiles[2] or s in seen:
+                    continue
+                seen.append(s)
+                out.append(Decomposition("standard", all_sets, i, _run_wait(tiles[0], win)))
+            elif tiles[0] != win or s in seen:
                 continue
-            seen.add(s)
-            chosen = all_sets
-            if ron and s.kind == "triplet":
-                chosen = all_sets[:i] + (_RON_TRIPLETS[win],) + all_sets[i + 1:]
-            out.append(Decomposition("standard", chosen, i, _wait(s.kind, s.tiles[0], win)))
-    if not hand.melds and _is_chiitoitsu(key):
+            elif kind == "pair":
+                seen.append(s)
+                out.append(Decomposition("standard", all_sets, i, "tanki"))
+            else:
+                seen.append(s)
+                chosen = all_sets[:i] + (_RON_TRIPLETS[win],) + all_sets[i + 1:] if ron else all_sets
+                out.append(Decomposition("standard", chosen, i, "shanpon"))
+    if hand.melds or (hand.mask.bit_count() != 7 and hand.mask & _NOT_YAOCHUU):
+        return out  # 七対子 needs 7 kinds, 国士 terminals and honors only
+    counts = list(hand.counts13)
+    counts[win] += 1
+    if _is_chiitoitsu(counts):
         pairs = tuple(_PAIRS[t] for t in range(34) if counts[t] == 2)
         out.append(Decomposition("chiitoitsu", pairs, next(i for i, s in enumerate(pairs) if s.first == win), "tanki"))
-    if not hand.melds and _is_kokushi(key):
+    if _is_kokushi(counts):
         tiles = tuple(sorted(hand.concealed + (win,)))
         out.append(Decomposition("kokushi", (TileSet("kokushi", tiles),), 0, "tanki"))
     return out
@@ -219,52 +238,50 @@ def decompositions(hand: Hand) -> list[Decomposition]:
 def waits(hand: Hand) -> list[int]:
     """Tile kinds completing the 13 tiles (concealed without the winning tile, plus melds), except a
     kind of which the hand itself already holds all four (RULES.md §5)."""
-    counts = tuple(counts34(hand.concealed))
-    found = set(_standard_waits(counts))
+    counts = hand.counts13
+    found = _standard_waits(hand.codes13)
     if not hand.melds:
-        found.update(_special_waits(counts))
-    held = counts34(t for m in hand.melds for t in m.tiles)
-    return sorted(t for t in found if counts[t] + held[t] < 4)
+        kinds = hand.mask13
+        # 七対子 waits need exactly 7 kinds, 国士 waits terminals and honors only
+        special = _special_waits(counts) if kinds.bit_count() == 7 or not kinds & _NOT_YAOCHUU else ()
+        return sorted({t for t in (*found, *special) if counts[t] < 4}) if special else [
+            t for t in found if counts[t] < 4]
+    held = list(counts)
+    for m in hand.melds:
+        for t in m.tiles:
+            held[t] += 1
+    return [t for t in found if held[t] < 4]
 
 
-@lru_cache(maxsize=1024)
 def hand_waits(hand: Hand) -> tuple[int, ...]:
-    """``waits`` of a hand, cached: every rule set compared side by side asks for the same hand's."""
-    return tuple(waits(hand))
+    """``waits`` of a hand, kept with it (and with every ``with_win`` of it): every rule set compared
+    side by side, and every wait's analysis, asks for the same hand's."""
+    found = hand.__dict__.get("waits13")
+    if found is None:
+        found = hand.__dict__["waits13"] = tuple(waits(hand))
+    return found
 
 
-@lru_cache(maxsize=None)
-def _suit_completions(part: tuple[int, ...], honor: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Offsets whose one more tile lets this suit split into sets only / sets and one pair."""
-    plain, paired = [], []
-    for o in range(len(part)):
-        grown = part[:o] + (part[o] + 1,) + part[o + 1:]
-        can_plain, can_pair = _suit_modes(grown, honor)
-        if can_plain:
-            plain.append(o)
-        if can_pair:
-            paired.append(o)
-    return tuple(plain), tuple(paired)
-
-
-@lru_cache(maxsize=65536)
-def _standard_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
+def _standard_waits(codes: tuple[int, int, int, int]) -> list[int]:
     """Kinds completing 4-sets-and-a-pair shapes, suit by suit: the suit that gets the tile must
-    become whole while every other suit already is (exactly one of all holding the pair)."""
-    parts = _suits(counts)
-    modes = [_suit_modes(part, s == 3) for s, part in enumerate(parts)]
+    become whole while every other suit already is (exactly one of all holding the pair). Each
+    kind is one table look-up of its suit's pattern grown by that tile."""
+    whole = [_CODE_WHOLE[s == 3].get(code) for s, code in enumerate(codes)]  # 0 / 1 (a pair) / None
+    broken = [s for s in range(4) if whole[s] is None]
+    if len(broken) > 1:
+        return []
+    paired = whole.count(1)
     out: list[int] = []
-    for s, part in enumerate(parts):
-        others = [modes[o] for o in range(4) if o != s]
-        if not all(plain or pair for plain, pair in others):
+    for s in broken or range(4):
+        need_pair = paired - (whole[s] == 1)  # the other suits that hold a pair
+        if need_pair > 1:
             continue
-        need_pair = sum(1 for plain, _ in others if not plain)
-        plain_c, pair_c = _suit_completions(part, s == 3)
-        if need_pair == 0:
-            out += [9 * s + o for o in pair_c]
-        elif need_pair == 1:
-            out += [9 * s + o for o in plain_c]
-    return tuple(out)
+        want = 1 - need_pair  # the grown suit must hold the pair when no other does
+        table, code = _CODE_WHOLE[s == 3], codes[s]
+        for o in range(7 if s == 3 else 9):
+            if table.get(code + _INC[o]) == want:
+                out.append(9 * s + o)
+    return out
 
 
 def _special_waits(counts: tuple[int, ...]) -> list[int]:

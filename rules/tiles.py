@@ -20,6 +20,8 @@ rules.errors.NotationError: '０' at position 5: a red five needs a suit letter 
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -131,6 +133,13 @@ def parse_tokens(text: str) -> list[tuple[int, bool]]:
 _PLAIN_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
+_PLAIN_RE = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_GROUP_RE = re.compile(r"([0-9]+)([mpsz])")
+# per suit letter: digit -> (kind, is_red)
+_PLAIN_TOKENS = {letter: {str(v): ((base + 4, True) if v == 0 else (base + v - 1, False)) for v in range(10)}
+                 for letter, base in _PLAIN_BASE.items()}
+
+
 def _plain_mpsz(text: str) -> tuple[tuple[int, bool], ...] | None:
     """The fast path for plain lowercase mpsz (``123m0p77z``); ``None`` for anything else (spaces,
     kanji, bad honors, dangling digits), which the full reader then handles or rejects.
@@ -138,24 +147,12 @@ def _plain_mpsz(text: str) -> tuple[tuple[int, bool], ...] | None:
     >>> _plain_mpsz("10m7z"), _plain_mpsz("8z"), _plain_mpsz("12")
     (((0, False), (4, True), (33, False)), None, None)
     """
+    if not _PLAIN_RE.fullmatch(text):
+        return None
     tiles: list[tuple[int, bool]] = []
-    start = 0
-    for i, ch in enumerate(text):
-        if "0" <= ch <= "9":
-            continue
-        base = _PLAIN_BASE.get(ch)
-        if base is None or i == start:
-            return None
-        for d in text[start:i]:
-            v = ord(d) - 48
-            if base == 27:
-                if not 1 <= v <= 7:
-                    return None
-                tiles.append((26 + v, False))
-            else:
-                tiles.append((base + 4, True) if v == 0 else (base + v - 1, False))
-        start = i + 1
-    return tuple(tiles) if start == len(text) else None
+    for digits, letter in _GROUP_RE.findall(text):
+        tiles += map(_PLAIN_TOKENS[letter].__getitem__, digits)
+    return tuple(tiles)
 
 
 @lru_cache(maxsize=8192)
@@ -229,16 +226,45 @@ def to_mpsz(tiles: Iterable[int], reds: Sequence[int] = (0, 0, 0)) -> str:
     >>> to_mpsz([27, 0, 13, 13, 4], [1, 1, 0])
     '10m05p1z'
     """
-    groups: list[list[str]] = [[], [], [], []]
-    left = [*reds, 0]
-    for t in sorted(tiles):
-        s = t // 9
-        if left[s] and t % 9 == 4:
-            left[s] -= 1
-            groups[s].append("0")
-        else:
-            groups[s].append(_NUMBERS[t])
-    return "".join("".join(g) + SUITS[s] for s, g in enumerate(groups) if g)
+    tiles = sorted(tiles)
+    digits = "".join([_NUMBERS[t] for t in tiles])
+    out = []
+    start = 0
+    for s in range(4):
+        end = bisect_left(tiles, 9 * s + 9, start)
+        if end > start:
+            part = digits[start:end]
+            if s < 3 and reds[s]:
+                part = part.replace("5", "0", reds[s])
+            out.append(part + SUITS[s])
+            start = end
+    return "".join(out)
+
+
+# A suit's counts as one int, 3 bits per kind (``suit_codes``): one tile more of a kind is one addition.
+SUIT_OF = tuple(t // 9 for t in range(34))
+CODE_INC = tuple(1 << 3 * (t % 9) for t in range(34))
+
+
+def suit_code(counts: Sequence[int]) -> int:
+    """One suit's counts (up to 7 of a kind) as an int, 3 bits per kind from the lowest.
+
+    >>> suit_code((1, 1, 1, 0, 0, 0, 0, 0, 2)) == 1 + (1 << 3) + (1 << 6) + (2 << 24)
+    True
+    """
+    return sum(c << 3 * o for o, c in enumerate(counts))
+
+
+def suit_codes(tiles: Iterable[int]) -> tuple[int, int, int, int]:
+    """The counts of tiles per suit (m p s z) as ``suit_code`` ints.
+
+    >>> suit_codes([0, 0, 9, 33]) == (2, 1, 0, 1 << 18)
+    True
+    """
+    codes = [0, 0, 0, 0]
+    for t in tiles:
+        codes[SUIT_OF[t]] += CODE_INC[t]
+    return codes[0], codes[1], codes[2], codes[3]
 
 
 def counts34(tiles: Iterable[int]) -> list[int]:

@@ -39,7 +39,8 @@ _CHECKS: dict[tuple[str, int], tuple] = {}
 
 
 def checks_for(form: str, f: int) -> tuple:
-    """The checks of the yaku a ``form`` hand with features ``f`` can have (``_base.features``)."""
+    """The checks of the yaku a ``form`` hand with features ``f`` can have (``_base.features``, with
+    the reading's ``Context.shape``)."""
     found = _CHECKS.get((form, f))
     if found is None:
         found = _CHECKS[(form, f)] = tuple(m.check for m in FORMS[form] if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
@@ -54,15 +55,24 @@ NOT_FOR_SHIBARI = frozenset({"ippatsu"})
 def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     """The yaku of one candidate (a decomposition with its winning set)."""
     ctx = Context(hand, ruleset, d)
-    hits = [h for check in checks_for(d.form, features(hand)) for h in check(ctx)]
-    if any(h.yakuman for h in hits):
-        return [h for h in hits if h.yakuman]
+    hits: list[YakuHit] = []
+    for check in checks_for(d.form, features(hand) | ctx.shape):
+        found = check(ctx)
+        if found:
+            hits += found
+    for h in hits:
+        if h.yakuman:
+            return [h for h in hits if h.yakuman]
     return hits
 
 
 def shibari_han(hits: "list[YakuHit] | tuple[YakuHit, ...]") -> int:
     """Han that count toward 縛り: every yaku except ippatsu (dora are not yaku)."""
-    return sum(h.han for h in hits if h.id not in NOT_FOR_SHIBARI)
+    han = 0
+    for h in hits:
+        if h.id not in NOT_FOR_SHIBARI:
+            han += h.han
+    return han
 
 
 def as_dicts(hits: "list[YakuHit] | tuple[YakuHit, ...]", yakuman: bool = True) -> list[dict]:

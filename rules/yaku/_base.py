@@ -20,12 +20,25 @@ def _bits(kinds) -> int:
 # ``find`` skips its check on a hand without them (a quick reject; the check still holds the rule).
 CLOSED, NO_MELDS, RIICHI, TSUMO, FLAGS, VALUE, SIMPLES, YAOCHUU, ONE_SUIT, THREE_SUITS, ALL_HONORS, \
     ALL_GREEN, WINDS3, DRAGONS2, FULL_SUIT, KANS3 = (1 << n for n in range(16))
+# ... and what one standard-form reading can be, from its count of runs and of triplets/quads
+# (``Context.shape``; 0 for 七対子 and 国士, whose checks never ask for these)
+RUNS2, RUNS3, RUNS4, NO_RUNS, TRIPLETS2, TRIPLETS3, SAME3 = (1 << n for n in range(16, 23))
+_SHAPES = tuple((RUNS2 if r >= 2 else 0) | (RUNS3 if r >= 3 else 0) | (RUNS4 if r == 4 else 0)
+                | (NO_RUNS if r == 0 else 0) | (TRIPLETS2 if t >= 2 else 0) | (TRIPLETS3 if t >= 3 else 0)
+                | (SAME3 if r >= 3 or t >= 3 else 0) for r in range(5) for t in range(5))
 _YAOCHUU = _bits((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _SUITS = tuple(_bits(range(9 * s, 9 * s + 9)) for s in range(3))
 _HONORS = _bits(range(27, 34))
 _GREEN = _bits((19, 20, 21, 23, 25, 32))
-_WINDS = tuple(1 << t for t in WINDS)
-_DRAGONS = tuple(1 << t for t in DRAGONS)
+_TERMINALS = _bits((0, 8, 9, 17, 18, 26))
+# kinds as bits, for the checks that read ``Context.mask``
+YAOCHUU_BITS, TERMINAL_BITS, HONOR_BITS, GREEN_BITS, SUIT_BITS = _YAOCHUU, _TERMINALS, _HONORS, _GREEN, _SUITS
+NUMBER_BITS = _SUITS[0] | _SUITS[1] | _SUITS[2]
+
+
+_WIND_BITS = _bits(WINDS)
+_DRAGON_BITS = _bits(DRAGONS)
+_VALUE_BITS = {(seat, round_): _bits({seat, round_, *DRAGONS}) for seat in WINDS for round_ in WINDS}
 
 
 def features(hand: Hand) -> int:
@@ -39,29 +52,27 @@ def features(hand: Hand) -> int:
         f |= CLOSED | (RIICHI if hand.riichi or hand.double_riichi else 0)
     if not hand.melds:
         f |= NO_MELDS
-    elif sum(1 for x in hand.melds if len(x.tiles) == 4) >= 3:
+    elif len(hand.melds) >= 3 and sum(len(x.tiles) == 4 for x in hand.melds) >= 3:
         f |= KANS3
     if hand.flags:
         f |= FLAGS
-    if m & _YAOCHUU:
-        f |= YAOCHUU
-    else:
-        f |= SIMPLES
-    suits = [s for s in _SUITS if m & s]
-    if len(suits) == 1:
+    f |= YAOCHUU if m & _YAOCHUU else SIMPLES
+    man, pin, sou = m & _SUITS[0], m & _SUITS[1], m & _SUITS[2]
+    suits = (man != 0) + (pin != 0) + (sou != 0)
+    if suits == 1:
         f |= ONE_SUIT
-    elif len(suits) == 3:
+    elif suits == 3:
         f |= THREE_SUITS
-    if any(m & s == s for s in suits):
+    if man == _SUITS[0] or pin == _SUITS[1] or sou == _SUITS[2]:
         f |= FULL_SUIT
     if m & _HONORS:
         if not suits:
             f |= ALL_HONORS
-        if m & _bits(hand.value_tiles):
+        if m & (_VALUE_BITS.get((hand.seat_wind, hand.round_wind)) or _bits(hand.value_tiles)):
             f |= VALUE
-        if sum(1 for w in _WINDS if m & w) >= 3:
+        if (m & _WIND_BITS).bit_count() >= 3:
             f |= WINDS3
-        if sum(1 for d in _DRAGONS if m & d) >= 2:
+        if (m & _DRAGON_BITS).bit_count() >= 2:
             f |= DRAGONS2
     if not m & ~_GREEN:
         f |= ALL_GREEN
@@ -85,6 +96,7 @@ def situational(yaku_id: str, han: int) -> YakuHit:
     return YakuHit(yaku_id, han, (), True)
 
 
+
 def yakuman(yaku_id: str, count: int, sets: tuple[int, ...] = ()) -> YakuHit:
     return YakuHit(yaku_id, 13 * count, sets, False, count)
 
@@ -93,26 +105,41 @@ class Context:
     """What every yaku check reads: the hand, the rule set and one decomposition, with the body's
     runs and triplets (or quads) listed once as ``(first tile, set index)`` so checks can stop early."""
 
-    __slots__ = ("hand", "ruleset", "d", "closed", "sets", "every", "kinds", "value_tiles", "body",
-                 "standard", "runs", "triplets")
+    __slots__ = ("hand", "ruleset", "d", "closed", "sets", "every", "mask", "value_tiles", "body",
+                 "standard", "runs", "triplets", "shape")
 
     def __init__(self, hand: Hand, ruleset: RuleSet, d: Decomposition):
         self.hand = hand
         self.ruleset = ruleset
         self.d = d
         self.closed = hand.is_closed
-        self.sets: tuple[TileSet, ...] = d.sets
-        self.every = _RANGES[len(d.sets)]
-        self.kinds = hand.kinds
+        sets: tuple[TileSet, ...] = d.sets
+        self.sets = sets
+        self.every = _RANGES[len(sets)]
+        self.mask = hand.mask  # the kinds of the hand as bits (1 << kind)
         self.value_tiles = hand.value_tiles
-        self.standard = d.form == "standard"
-        # the four sets besides the pair (standard form only): the pair is always last
-        self.body = _RANGES[len(d.sets) - 1] if self.standard else ()
-        runs, triplets = [], []
-        for i in self.body:
-            s = d.sets[i]
-            (runs if s.kind == "run" else triplets).append((s.tiles[0], i))
+        runs: list[tuple[int, int]] = []
+        triplets: list[tuple[int, int]] = []
         self.runs, self.triplets = runs, triplets
+        self.standard = d.form == "standard"
+        if not self.standard:
+            self.body = ()
+            self.shape = 0
+            return
+        # the four sets besides the pair (standard form only): the pair is always last
+        self.body = _RANGES[len(sets) - 1]
+        for i in self.body:
+            kind, tiles = sets[i][0], sets[i][1]
+            if kind == "run":
+                runs.append((tiles[0], i))
+            else:
+                triplets.append((tiles[0], i))
+        self.shape = _SHAPES[5 * len(runs) + len(triplets)]
+
+    @property
+    def kinds(self) -> frozenset[int]:
+        """The tile kinds of the hand."""
+        return self.hand.kinds
 
     def han(self, closed_han: int, open_han: int) -> int:
         """Han by closedness (食い下がり)."""

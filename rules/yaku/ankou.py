@@ -1,12 +1,14 @@
 """三暗刻 (2) and 四暗刻 (yakuman; 単騎 double with ``double_yakuman_hands``): concealed triplets
 or ankan. A triplet completed by ron counts as open."""
 
-from ._base import Context, YakuHit, yakuman
+from ._base import TRIPLETS3, Context, YakuHit, yakuman
 
 NAMES = {
     "sanankou": ("三暗刻", "Sanankou"),
     "suuankou": ("四暗刻", "Suuankou"),
 }
+
+WHEN = TRIPLETS3  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

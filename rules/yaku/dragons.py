@@ -1,13 +1,13 @@
 """小三元 (2): two dragon triplets and a dragon pair; 大三元 (yakuman): three dragon triplets."""
 
-from ._base import DRAGONS, DRAGONS2, Context, YakuHit, yakuman
+from ._base import DRAGONS, DRAGONS2, TRIPLETS2, Context, YakuHit, yakuman
 
 NAMES = {
     "shousangen": ("小三元", "Shousangen"),
     "daisangen": ("大三元", "Daisangen"),
 }
 
-WHEN = DRAGONS2  # find() skips this check on a hand without these features
+WHEN = DRAGONS2 | TRIPLETS2  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,6 +1,6 @@
 """混一色 (3, open 2): one suit plus honors; 清一色 (6, open 5): one suit only (replaces honitsu)."""
 
-from ._base import ONE_SUIT, Context, YakuHit
+from ._base import HONOR_BITS, ONE_SUIT, SUIT_BITS, Context, YakuHit
 
 NAMES = {
     "honitsu": ("混一色", "Honitsu"),
@@ -11,10 +11,9 @@ WHEN = ONE_SUIT  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    suits = {t // 9 for t in ctx.kinds}
-    numbers = suits - {3}
-    if len(numbers) != 1:
+    m = ctx.mask
+    if (m & SUIT_BITS[0] != 0) + (m & SUIT_BITS[1] != 0) + (m & SUIT_BITS[2] != 0) != 1:  # one number suit
         return []
-    if 3 in suits:
+    if m & HONOR_BITS:
         return [YakuHit("honitsu", ctx.han(3, 2), ctx.every)]
     return [YakuHit("chinitsu", ctx.han(6, 5), ctx.every)]

@@ -1,13 +1,13 @@
 """三槓子 (2) and 四槓子 (yakuman): three or four quads, open or closed."""
 
-from ._base import KANS3, Context, YakuHit, yakuman
+from ._base import KANS3, TRIPLETS3, Context, YakuHit, yakuman
 
 NAMES = {
     "sankantsu": ("三槓子", "Sankantsu"),
     "suukantsu": ("四槓子", "Suukantsu"),
 }
 
-WHEN = KANS3  # find() skips this check on a hand without these features
+WHEN = KANS3 | TRIPLETS3  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,17 +1,20 @@
 """一盃口 (1) and 二盃口 (3, replaces iipeikou): identical runs in a closed hand."""
 
-from ._base import CLOSED, Context, YakuHit
+from ._base import CLOSED, RUNS2, Context, YakuHit
 
 NAMES = {
     "iipeikou": ("一盃口", "Iipeikou"),
     "ryanpeikou": ("二盃口", "Ryanpeikou"),
 }
 
-WHEN = CLOSED  # find() skips this check on a hand without these features
+WHEN = CLOSED | RUNS2  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:
     if not ctx.closed or len(ctx.runs) < 2:
+        return []
+    firsts = [first for first, _ in ctx.runs]
+    if len(set(firsts)) == len(firsts):  # no two runs alike
         return []
     by_first: dict[int, list[int]] = {}
     for first, i in ctx.runs:

@@ -1,10 +1,10 @@
 """平和: closed, four runs, a pair that is not a value tile, won on a two-sided (ryanmen) wait."""
 
-from ._base import CLOSED, NO_MELDS, Context, YakuHit
+from ._base import CLOSED, NO_MELDS, RUNS4, Context, YakuHit
 
 NAMES = {"pinfu": ("平和", "Pinfu")}
 
-WHEN = CLOSED | NO_MELDS  # find() skips this check on a hand without these features
+WHEN = CLOSED | NO_MELDS | RUNS4  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -8,6 +8,8 @@ NAMES = {
     "ippatsu": ("一発", "Ippatsu"),
 }
 
+RIICHI_HIT, DOUBLE_RIICHI, IPPATSU = (situational("riichi", 1), situational("double_riichi", 2),
+                                      situational("ippatsu", 1))
 WHEN = RIICHI  # find() skips this check on a hand without these features
 
 
@@ -17,9 +19,9 @@ def check(ctx: Context) -> list[YakuHit]:
         return []
     out = []
     if h.double_riichi:
-        out.append(situational("double_riichi", 2))
+        out.append(DOUBLE_RIICHI)
     elif h.riichi:
-        out.append(situational("riichi", 1))
+        out.append(RIICHI_HIT)
     if h.ippatsu and out:
-        out.append(situational("ippatsu", 1))
+        out.append(IPPATSU)
     return out

@@ -1,7 +1,7 @@
 """三色同順 (2, open 1): the same run in all three suits; 三色同刻 (2): the same number as a
 triplet or quad in all three suits."""
 
-from ._base import THREE_SUITS, Context, YakuHit
+from ._base import SAME3, THREE_SUITS, Context, YakuHit
 
 NAMES = {
     "sanshoku": ("三色同順", "Sanshoku doujun"),
@@ -13,16 +13,15 @@ def _three_suits(sets: list[tuple[int, int]]) -> tuple[int, ...] | None:
     """Set indices of the same-numbered set in all three suits, from ``(first tile, index)``."""
     if len(sets) < 3:
         return None
-    where: dict[int, int] = {}
-    for first, i in sets:
-        if first < 27:
-            where.setdefault(first, i)
-    for n in range(9):
-        if n in where and n + 9 in where and n + 18 in where:
-            return tuple(sorted((where[n], where[n + 9], where[n + 18])))
+    firsts = [first for first, _ in sets]
+    for n in sorted(firsts):
+        if n >= 9:
+            return None
+        if n + 9 in firsts and n + 18 in firsts:  # the first set of each number, as read
+            return tuple(sorted(sets[firsts.index(m)][1] for m in (n, n + 9, n + 18)))
     return None
 
-WHEN = THREE_SUITS  # find() skips this check on a hand without these features
+WHEN = THREE_SUITS | SAME3  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

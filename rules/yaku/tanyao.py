@@ -1,7 +1,6 @@
 """断么九: simples only. Open: 1 han with 喰いタン (``open_tanyao``), otherwise worth nothing."""
 
-from ..tiles import TERMINALS_HONORS
-from ._base import SIMPLES, Context, YakuHit
+from ._base import SIMPLES, YAOCHUU_BITS, Context, YakuHit
 
 NAMES = {"tanyao": ("断么九", "Tanyao")}
 
@@ -9,7 +8,7 @@ WHEN = SIMPLES  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if ctx.d.form == "kokushi" or not ctx.kinds.isdisjoint(TERMINALS_HONORS):
+    if ctx.d.form == "kokushi" or ctx.mask & YAOCHUU_BITS:
         return []
     if not ctx.closed and not ctx.ruleset.open_tanyao:
         return []

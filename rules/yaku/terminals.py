@@ -3,7 +3,15 @@ a run and an honor; 純全帯么九 (3, open 2): the same with terminals only (r
 混老頭 (2): terminals and honors only (replaces chanta); 清老頭 (yakuman): terminals only."""
 
 from ..tiles import TERMINALS_HONORS
-from ._base import YAOCHUU, Context, YakuHit, yakuman
+from ._base import (
+    HONOR_BITS,
+    TERMINAL_BITS,
+    YAOCHUU,
+    YAOCHUU_BITS,
+    Context,
+    YakuHit,
+    yakuman,
+)
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 
@@ -20,14 +28,15 @@ WHEN = YAOCHUU  # find() skips this check on a hand without these features
 def check(ctx: Context) -> list[YakuHit]:
     if ctx.d.form == "kokushi":
         return []
-    if ctx.kinds <= TERMINALS:
+    if not ctx.mask & ~TERMINAL_BITS:
         return [yakuman("chinroutou", 1, ctx.every)]
-    if ctx.kinds <= TERMINALS_HONORS:
+    if not ctx.mask & ~YAOCHUU_BITS:
         return [YakuHit("honroutou", 2, ctx.every)]
     if not ctx.runs or ctx.sets[-1].tiles[0] not in TERMINALS_HONORS:  # the pair too must be 么九
         return []
-    if any(TERMINALS_HONORS.isdisjoint(s.tiles) for s in ctx.sets):
-        return []
-    if max(ctx.kinds) >= 27:
+    for s in ctx.sets:
+        if s.tiles[0] not in TERMINALS_HONORS and s.tiles[-1] not in TERMINALS_HONORS:  # a run: its ends
+            return []
+    if ctx.mask & HONOR_BITS:
         return [YakuHit("chanta", ctx.han(2, 1), ctx.every)]
     return [YakuHit("junchan", ctx.han(3, 2), ctx.every)]

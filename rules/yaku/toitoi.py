@@ -1,8 +1,10 @@
 """対々和: four triplets or quads, 2 han open or closed."""
 
-from ._base import Context, YakuHit
+from ._base import NO_RUNS, Context, YakuHit
 
 NAMES = {"toitoi": ("対々和", "Toitoi")}
+
+WHEN = NO_RUNS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

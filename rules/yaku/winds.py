@@ -1,14 +1,14 @@
 """小四喜 (yakuman): three wind triplets and a wind pair; 大四喜 (yakuman, double with
 ``double_yakuman_hands``): four wind triplets."""
 
-from ._base import WINDS, WINDS3, Context, YakuHit, yakuman
+from ._base import TRIPLETS3, WINDS, WINDS3, Context, YakuHit, yakuman
 
 NAMES = {
     "shousuushii": ("小四喜", "Shousuushii"),
     "daisuushii": ("大四喜", "Daisuushii"),
 }
 
-WHEN = WINDS3  # find() skips this check on a hand without these features
+WHEN = WINDS3 | TRIPLETS3  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,0 +1,156 @@
+"""The one-pass reader of a plain evaluate document (a dict whose every field is in its usual form:
+mpsz or Japanese tiles without inline calls, booleans, winds, small counts): the same ``Hand`` as
+the full reader (``checked``) builds, or ``None`` to leave the document to it, so every error is
+still the full reader's. It exists for speed: the engine reads a document per ``evaluate``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..errors import DocumentError, RulesError
+from ..hand import Hand, Meld, _meld
+from ..ruleset import PRESETS, RuleSet
+from ..tiles import CODE_INC, SUIT_OF, WINDS as WIND_KINDS, _parse_tokens, value_tiles
+from .fields import FLAGS, LIMITS, WINDS, check_situation, ruleset_of
+
+_FLAG_SET = frozenset(FLAGS)
+
+
+def _plain_tiles(value: object) -> tuple[tuple[int, bool], ...]:
+    """The tokens of a tile string the full reader would accept as it is (else ``RulesError``)."""
+    if type(value) is not str or len(value) > LIMITS["text"] or "(" in value or "（" in value:
+        raise DocumentError("not plain")
+    return _parse_tokens(value)
+
+
+# one tile in mpsz ("1m" ... "0p" ... "7z") -> (kind, is_red): most tile fields hold exactly one
+_ONE_TILE = {text: tokens[0] for text in [f"{d}{x}" for x in "mps" for d in range(10)] + [f"{d}z" for d in range(1, 8)]
+             for tokens in [_parse_tokens(text)]}
+
+
+_VALUE_TILES = {(seat, round_): value_tiles(seat, round_) for seat in WIND_KINDS for round_ in WIND_KINDS}
+
+
+@lru_cache(maxsize=4096)
+def _plain_meld(kind: str, text: str, index: int) -> Meld:
+    """A called meld of a document (immutable, so one object serves every hand that has it)."""
+    return _meld(kind, list(_plain_tiles(text)), index, f"melds[{index}] ", text)
+
+
+def read_plain(doc: dict) -> tuple[Hand, RuleSet] | None:
+    """``parse_doc`` of a document whose every field is in its plain form, or ``None`` when the full
+    reader must look (anything unusual or wrong: it then raises the error, in its order). Builds the
+    same ``Hand`` without the dataclass machinery (the engine reads a document per evaluate)."""
+    get = doc.get
+    try:
+        spec = get("ruleset", "ariari")
+        ruleset = PRESETS[spec] if type(spec) is str else ruleset_of(spec)
+        reds_on = ruleset.red_fives
+        text = doc["hand"]
+        tokens = _plain_tiles(text)
+        concealed = sorted([t for t, _ in tokens])
+        counts = [0] * 34
+        codes = [0, 0, 0, 0]
+        mask13 = 0
+        for t in concealed:
+            counts[t] += 1
+            codes[SUIT_OF[t]] += CODE_INC[t]
+            mask13 |= 1 << t
+        counts13 = tuple(counts)
+        reds = [0, 0, 0]
+        for t, red in tokens if "0" in text or "０" in text else ():  # a red five is written 0
+            if red:
+                reds[t // 9] += 1
+        concealed_reds = (reds[0], reds[1], reds[2]) if reds_on else (0, 0, 0)
+        raw_melds = get("melds") or []
+        if type(raw_melds) is not list or len(raw_melds) > LIMITS["melds"]:
+            return None
+        melds = []
+        closed = True
+        for i, m in enumerate(raw_melds):
+            if type(m) is not dict or len(m) != 2 or type(m.get("type")) is not str or len(m["type"]) > LIMITS["text"]:
+                return None
+            meld = _plain_meld(m["type"], m["tiles"], i)
+            for t in meld.tiles:
+                counts[t] += 1
+            mask13 |= 1 << meld.tiles[0] | 1 << meld.tiles[-1] | 1 << meld.tiles[1]
+            if meld.reds:
+                reds[meld.tiles[0] // 9] += meld.reds
+                if not reds_on:
+                    meld = Meld(meld.type, meld.tiles, i, 0)
+            closed = closed and meld.type == "ankan"
+            melds.append(meld)
+        if len(concealed) != 13 - 3 * len(melds):
+            return None
+        win_tile, win_red = None, False
+        win = get("win_tile")
+        if win is not None:
+            got = _ONE_TILE.get(win) if type(win) is str else None
+            if got is None:
+                got = _plain_tiles(win)
+                if len(got) != 1:
+                    return None
+                got = got[0]
+            win_tile, win_red = got
+            counts[win_tile] += 1
+            if win_red:
+                reds[win_tile // 9] += 1
+        if max(counts) > 4 or max(reds) > 1:
+            return None
+        situational = get("situational") or ()
+        if situational != () and (type(situational) is not list or len(situational) > len(FLAGS)
+                                  or not _FLAG_SET.issuperset(situational)):
+            return None
+        indicators = []
+        for key in ("dora_indicators", "ura_indicators"):
+            value = get(key)
+            items = [] if not value else [value] if type(value) is str else value
+            if type(items) is not list or len(items) > LIMITS["indicators"]:
+                return None
+            found = []
+            for item in items:
+                one = _ONE_TILE.get(item) if type(item) is str else None
+                if one is None:
+                    found += [t for t, _ in _plain_tiles(item)]
+                else:
+                    found.append(one[0])
+            if len(found) > LIMITS["indicators"]:
+                return None
+            indicators.append(tuple(found))
+        tsumo, riichi, double, ippatsu = get("tsumo", False), get("riichi", False), get("double_riichi", False), \
+            get("ippatsu", False)
+        for flag in (tsumo, riichi, double, ippatsu):
+            if flag is not True and flag is not False:
+                return None
+        seat, round_ = get("seat_wind", "E"), get("round_wind", "E")
+        seat = WINDS.get(seat) if type(seat) is str else None
+        round_ = WINDS.get(round_) if type(round_) is str else None
+        honba, sticks = get("honba", 0), get("sticks", 0)
+        if seat is None or round_ is None or type(honba) is not int or type(sticks) is not int or not (
+                0 <= honba <= LIMITS["honba"] and 0 <= sticks <= LIMITS["sticks"]):
+            return None
+    except (RulesError, KeyError, TypeError):
+        return None
+    if situational or (ippatsu and not (riichi or double)) or ((riichi or double) and not closed):
+        hand = _plain_hand(concealed, melds, win_tile, tsumo, seat, round_, riichi, double, ippatsu, situational,
+                           indicators, concealed_reds, win_red and reds_on, honba, sticks)
+        try:
+            check_situation(hand)
+        except RulesError:
+            return None
+    else:
+        hand = _plain_hand(concealed, melds, win_tile, tsumo, seat, round_, riichi, double, ippatsu, (),
+                           indicators, concealed_reds, win_red and reds_on, honba, sticks)
+    derived = hand.__dict__  # values the hand would derive, known on the way
+    derived["counts13"], derived["mask13"] = counts13, mask13
+    derived["codes13"] = (codes[0], codes[1], codes[2], codes[3])
+    derived["is_closed"], derived["value_tiles"] = closed, _VALUE_TILES[seat, round_]
+    return hand, ruleset
+
+
+def _plain_hand(concealed, melds, win_tile, tsumo, seat, round_, riichi, double, ippatsu, situational, indicators,
+                reds, win_red, honba, sticks) -> Hand:
+    return Hand.of(concealed=tuple(concealed), melds=tuple(melds), win_tile=win_tile, tsumo=tsumo, seat_wind=seat,
+                   round_wind=round_, riichi=riichi, double_riichi=double, ippatsu=ippatsu,
+                   flags=frozenset(situational), dora_indicators=indicators[0], ura_indicators=indicators[1],
+                   reds=reds, win_red=win_red, honba=honba, sticks=sticks)
