@@ -1,0 +1,169 @@
+"""Benchmark (not a test): the boards at club-history scale.
+
+    .venv/bin/python bench/boards.py [--years 1 10] [--members 60] [--seed 12] [--rounds 25]
+
+For each number of years, a SQLite database built by ``manage.py seedhistory`` (kept in
+``--cache`` between runs, default ``/tmp/boards-bench``: building 10 years takes ~10 minutes) is
+measured in a fresh process with ``DEBUG`` off through Django's test client: the standings (all
+time, and the last full year), the page of the member with the most games, the home page, and a
+trivial view of the same server — the 404 page — as the yardstick. After a warm-up, the pages are
+requested in turn for ``--rounds`` rounds (so load on the machine hits all alike), each twice:
+"warm" as it comes (the boards keep computed tables in Django's cache while nothing changed) and
+"cold" right after ``cache.clear()`` (the first view after a result was written: the real
+computation). The report gives each page's median times, their ratios to the 404 page's median and
+the number of SQL queries of a cold and a warm request.
+
+Targets (issue 12): each page ≤ 3× the trivial view (median), and flat from 1 to 10 years of
+history (the last table compares the two). Always exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET = 3.0
+
+
+def build(db: Path, years: float, members: int, seed: int) -> None:
+    """The seeded database, built once into a temporary name and then renamed (a run cut short
+    leaves no half-built cache)."""
+    tmp = db.with_name("building-" + db.name)
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(tmp) + suffix).unlink(missing_ok=True)
+    env = {**os.environ, "DJANGO_DB_PATH": str(tmp), "DJANGO_DEBUG": "0"}
+    print(f"building {db} ({years:g} years, {members} members, seed {seed}) ...", flush=True)
+    started = time.monotonic()
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "manage.py", "seedhistory", "--years", str(years), "--members", str(members),
+                    "--seed", str(seed), "--every", "104"], cwd=ROOT, env=env, check=True)
+    tmp.rename(db)
+    print(f"built in {time.monotonic() - started:.0f}s", flush=True)
+
+
+def measure(db: str, rounds: int) -> dict:
+    """In this process: Django on ``db``, DEBUG off; time each page ``rounds`` times."""
+    os.environ.update(DJANGO_DB_PATH=db, DJANGO_DEBUG="0", DJANGO_SETTINGS_MODULE="clubsite.settings",
+                      DJANGO_ALLOWED_HOSTS="testserver")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.db import connection
+    from django.db.models import Count, Max
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.models import ClubDay, HanchanResult, Member
+
+    last = ClubDay.objects.aggregate(d=Max("date"))["d"]
+    year = last.year - 1 if last.month < 12 else last.year
+    top = (HanchanResult.objects.values("member").annotate(n=Count("pk")).order_by("-n").first() or {}).get("member")
+    pages = {
+        "404 (trivial)": "/no-such-page/",
+        "standings, all time": "/standings/",
+        f"standings, {year}": f"/standings/?period=year&year={year}",
+        "member page": f"/members/{top}/",
+        "home": "/",
+    }
+    client = Client()
+    info = {"hanchan": HanchanResult.objects.count() // 4, "members": Member.objects.count(), "pages": {}}
+    for name, url in pages.items():
+        for _ in range(3):  # warm-up: templates, translations, SQLite page cache
+            response = client.get(url)
+        expected = 404 if name.startswith("404") else 200
+        if response.status_code != expected:
+            info["pages"][name] = {"url": url, "error": f"status {response.status_code}"}
+            continue
+        with CaptureQueriesContext(connection) as warm:
+            client.get(url)
+        cache.clear()
+        with CaptureQueriesContext(connection) as cold:
+            client.get(url)
+        info["pages"][name] = {"url": url, "queries": len(warm), "cold_queries": len(cold), "warm": [], "cold": []}
+    for _ in range(rounds):
+        for name, url in pages.items():
+            page = info["pages"][name]
+            if "error" in page:
+                continue
+            client.get(url)  # fills the cache
+            started = time.perf_counter()
+            client.get(url)
+            page["warm"].append((time.perf_counter() - started) * 1000)
+            cache.clear()
+            started = time.perf_counter()
+            client.get(url)
+            page["cold"].append((time.perf_counter() - started) * 1000)
+    for page in info["pages"].values():
+        if "warm" in page:
+            page["median"] = statistics.median(page.pop("warm"))
+            page["cold_median"] = statistics.median(page.pop("cold"))
+    return info
+
+
+def report(years: float, info: dict) -> None:
+    pages = info["pages"]
+    base = pages["404 (trivial)"].get("median")
+    print(f"\n{years:g} years: {info['hanchan']:,} hanchan, {info['members']} members")
+    print(f"  {'page':24} {'warm ms':>8} {'× 404':>7} {'cold ms':>8} {'× 404':>7} {'queries warm/cold':>18}")
+    for name, page in pages.items():
+        if "error" in page:
+            print(f"  {name:24} {page['error']} ({page['url']})")
+            continue
+        warm, cold = page["median"] / base, page["cold_median"] / base
+        flag = "" if name.startswith("404") or max(warm, cold) <= TARGET else "  > target"
+        print(f"  {name:24} {page['median']:8.1f} {warm:7.2f} {page['cold_median']:8.1f} {cold:7.2f} "
+              f"{page['queries']:>10d} / {page['cold_queries']:<5d}{flag}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--years", type=float, nargs="+", default=[1, 10])
+    parser.add_argument("--members", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--rounds", type=int, default=25)
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/boards-bench"))
+    parser.add_argument("--measure", help=argparse.SUPPRESS)  # internal: measure this database file
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure, args.rounds)))
+        return
+    args.cache.mkdir(parents=True, exist_ok=True)
+    results = {}
+    for years in args.years:
+        db = args.cache / f"y{years:g}-m{args.members}-s{args.seed}.sqlite3"
+        if not db.exists():
+            build(db, years, args.members, args.seed)
+        # a cached database built before a newer migration: bring it up to date first
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True,
+                       env={**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "0"})
+        run = subprocess.run([sys.executable, __file__, "--measure", str(db), "--rounds", str(args.rounds)],
+                             cwd=ROOT, capture_output=True, text=True)
+        if run.returncode:
+            print(f"\n{years:g} years: the measurement failed:\n{run.stderr[-3000:]}")
+            continue
+        results[years] = json.loads(run.stdout.strip().splitlines()[-1])
+        report(years, results[years])
+    if len(results) > 1:
+        first, last = min(results), max(results)
+        print(f"\nflat? ratio to the 404 page (warm | cold), {first:g} → {last:g} years")
+        for name in results[first]["pages"]:
+            a, b = results[first]["pages"][name], results[last]["pages"].get(name, {})
+            if "median" in a and "median" in b and not name.startswith("404"):
+                base_a = results[first]["pages"]["404 (trivial)"]["median"]
+                base_b = results[last]["pages"]["404 (trivial)"]["median"]
+                print(f"  {name:24} {a['median'] / base_a:6.2f} → {b['median'] / base_b:6.2f}   | "
+                      f"{a['cold_median'] / base_a:7.2f} → {b['cold_median'] / base_b:7.2f}   "
+                      f"cold queries {a['cold_queries']} → {b['cold_queries']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""CSV import: the upload form and the confirm form that carries the checked text to the commit."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core import signing
+from django.utils.translation import gettext_lazy as _
+
+SALT = "scoring.csvio.results-import"
+MAX_AGE = 3600  # seconds a preview can be confirmed
+
+
+class ResultsImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV ファイル"),
+                           help_text=_("書き出した成績 CSV と同じ列(UTF-8 または Excel の Shift_JIS)。5 MB まで"))
+    create_members = forms.BooleanField(label=_("登録されていない会員番号は会員として作成する"), required=False)
+
+
+class ResultsImportConfirmForm(forms.Form):
+    """The checked CSV text, compressed and signed (so it fits a hidden field and is exactly what
+    was previewed); the service validates it again before storing."""
+
+    token = forms.CharField(widget=forms.HiddenInput)
+    create_members = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    @staticmethod
+    def token_for(text: str) -> str:
+        return signing.dumps(text, salt=SALT, compress=True)
+
+    def clean_token(self) -> str:
+        try:
+            return signing.loads(self.cleaned_data["token"], salt=SALT, max_age=MAX_AGE)
+        except signing.SignatureExpired:
+            raise forms.ValidationError(_("確認画面の有効期限(1時間)が切れました。もう一度ファイルを選んでください")) from None
+        except signing.BadSignature:
+            raise forms.ValidationError(_("確認の内容を読み取れません。もう一度ファイルを選んでください")) from None

@@ -1,0 +1,72 @@
+"""``python manage.py exportresults [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--ruleset NAME] [--day ID]``:
+results of finished hanchan as CSV on stdout (UTF-8 with BOM, the columns of the web export), one
+row per player per hanchan — also a backup that ``importresults`` reads back.
+
+    python manage.py exportresults --from 2026-01-01 > results-2026.csv
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from typing import Any, Iterable
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scoring.models import ClubDay, RuleSet
+from scoring.selectors import csvio
+
+
+def add_filter_arguments(parser: CommandParser) -> None:
+    parser.add_argument("--from", dest="start", type=datetime.date.fromisoformat, metavar="YYYY-MM-DD",
+                        help="first date (inclusive)")
+    parser.add_argument("--to", dest="end", type=datetime.date.fromisoformat, metavar="YYYY-MM-DD",
+                        help="last date (inclusive)")
+    parser.add_argument("--ruleset", metavar="NAME", help="only hanchan played under this rule set (its name)")
+    parser.add_argument("--day", type=int, metavar="ID", help="only this club day (its id)")
+
+
+def filters_from(options: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"start": options.get("start"), "end": options.get("end")}
+    if options.get("ruleset"):
+        try:
+            out["ruleset"] = RuleSet.objects.get(name=options["ruleset"])
+        except RuleSet.DoesNotExist:
+            known = ", ".join(RuleSet.objects.values_list("name", flat=True))
+            raise CommandError(f"no rule set named {options['ruleset']!r} (known: {known})") from None
+    if options.get("day"):
+        try:
+            out["clubday"] = ClubDay.objects.get(pk=options["day"])
+        except ClubDay.DoesNotExist:
+            raise CommandError(f"no club day with id {options['day']}") from None
+    return out
+
+
+def write_csv(command: BaseCommand, header: list[str], rows: Iterable[list[Any]]) -> None:
+    """The CSV lines as UTF-8 bytes on the command's stdout (whatever the terminal's encoding).
+    A reader that stops early (``| head``) ends the output quietly."""
+    from scoring.views.csvio import csv_lines
+
+    out = command.stdout._out
+    binary = getattr(out, "buffer", None) if out in (sys.stdout, sys.__stdout__) else None
+    try:
+        for line in csv_lines(header, rows):
+            if binary is not None:
+                binary.write(line.encode("utf-8"))
+            else:
+                out.write(line)
+        if binary is not None:
+            binary.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+
+
+class Command(BaseCommand):
+    help = "Write the results of finished hanchan as CSV (UTF-8 with BOM) to stdout."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        add_filter_arguments(parser)
+
+    def handle(self, *args, **options) -> None:
+        write_csv(self, csvio.RESULT_COLUMNS, csvio.result_rows(**filters_from(options)))

@@ -1,0 +1,58 @@
+"""``python manage.py importresults FILE.csv [--dry-run] [--create-members]``: import results in the
+CSV format of the export (UTF-8 with or without BOM, or Shift_JIS/cp932 from Excel), all or nothing,
+through the same service as the web page. Refused rows are printed with their line numbers and the
+exit status is 1; ``--dry-run`` only checks and says what would be created.
+
+    python manage.py importresults results-2026.csv --dry-run
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scoring import services
+from scoring.services.csvio import MAX_BYTES
+
+
+class Command(BaseCommand):
+    help = "Import results from a CSV file (date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path, help="the CSV file (- for stdin is not supported)")
+        parser.add_argument("--dry-run", action="store_true", help="check only; save nothing")
+        parser.add_argument("--create-members", action="store_true", help="create members for unknown numbers")
+
+    def handle(self, *args, file: Path, dry_run: bool, create_members: bool, **options) -> None:
+        try:
+            size = file.stat().st_size
+            data = file.read_bytes() if size <= MAX_BYTES else b"\0" * (MAX_BYTES + 1)
+        except OSError as exc:
+            raise CommandError(f"cannot read {file}: {exc.strerror}") from None
+        try:
+            text = services.csv_decode(data)
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
+        plan = services.results_import_check(text=text, create_members=create_members)
+        for note in plan.notes:
+            self.stdout.write(note)
+        if not plan.ok:
+            for error in plan.errors:
+                self.stderr.write(str(error))
+            if plan.more_errors:
+                self.stderr.write(f"... {plan.more_errors} more")
+            raise CommandError(f"{file}: {len(plan.errors) + plan.more_errors} error(s); nothing imported")
+        summary = (f"{plan.rows} rows, {len(plan.hanchans)} hanchan, {len(plan.new_days)} new club days, "
+                   f"{len(plan.new_members)} new members")
+        if dry_run:
+            self.stdout.write(f"dry run: {summary} (nothing saved)")
+            return
+        try:
+            services.results_import(text=text, create_members=create_members, by=None)
+        except ValidationError as exc:
+            for message in exc.messages:
+                self.stderr.write(message)
+            raise CommandError(f"{file}: nothing imported") from None
+        self.stdout.write(f"imported: {summary}")

@@ -1,0 +1,104 @@
+"""CSV export: results of finished hanchan and the standings, as rows of the stable column keys.
+
+Rows are generated from ``iterator()`` querysets, so a whole club history is never held in memory
+at once; the views stream them (``StreamingHttpResponse``) and the commands print them.
+
+>>> RESULT_COLUMNS[:4]
+['date', 'table', 'game', 'seat']
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any, Iterator
+
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Coalesce
+
+from ..models import ClubDay, Hanchan, HanchanResult, RuleSet
+
+RESULT_COLUMNS = ["date", "table", "game", "seat", "member_no", "member_name", "score", "rank", "uma", "net",
+                  "ruleset"]
+STANDINGS_COLUMNS = ["rank", "member_no", "member_name", "games", "net", "avg_rank", "first", "second", "third",
+                     "fourth", "top_rate", "rentai_rate", "last_avoid_rate", "tobi_rate", "avg_score",
+                     "best_score", "rating"]
+RATE_KEYS = ("top_rate", "rentai_rate", "last_avoid_rate", "tobi_rate")
+
+
+def ruleset_in_force_q(ruleset: RuleSet, prefix: str = "") -> Q:
+    """Hanchan played under ``ruleset``: their own rule set, or else their club day's."""
+    return (Q(**{f"{prefix}ruleset": ruleset})
+            | Q(**{f"{prefix}ruleset__isnull": True, f"{prefix}clubday__ruleset": ruleset}))
+
+
+def finished_results(*, start: datetime.date | None = None, end: datetime.date | None = None,
+                     clubday: ClubDay | None = None, ruleset: RuleSet | None = None) -> QuerySet[HanchanResult]:
+    """Results of finished (not void) hanchan in the period, club day and rule set given (each optional)."""
+    qs = HanchanResult.objects.filter(hanchan__state=Hanchan.State.FINISHED)
+    if start:
+        qs = qs.filter(hanchan__clubday__date__gte=start)
+    if end:
+        qs = qs.filter(hanchan__clubday__date__lte=end)
+    if clubday:
+        qs = qs.filter(hanchan__clubday=clubday)
+    if ruleset:
+        qs = qs.filter(ruleset_in_force_q(ruleset, "hanchan__"))
+    return qs
+
+
+def result_rows(*, start: datetime.date | None = None, end: datetime.date | None = None,
+                clubday: ClubDay | None = None, ruleset: RuleSet | None = None) -> Iterator[list[Any]]:
+    """One row per player per finished hanchan, in ``RESULT_COLUMNS`` order, by date, table, game, seat.
+    One query, read in chunks."""
+    qs = (finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset)
+          .annotate(rs_name=Coalesce(F("hanchan__ruleset__name"), F("hanchan__clubday__ruleset__name")))
+          .order_by("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__table", "hanchan__number", "seat")
+          .values_list("hanchan__clubday__date", "hanchan__table", "hanchan__number", "seat", "member__number",
+                       "member__name", "score", "rank", "uma", "net", "rs_name"))
+    for row in qs.iterator(chunk_size=2000):
+        yield [row[0].isoformat(), *row[1:]]
+
+
+def _fixed(value: Any, places: int) -> Any:
+    if value is None or value == "":
+        return ""
+    return f"{float(value):.{places}f}"
+
+
+def standings_csv_row(row: dict[str, Any]) -> list[Any]:
+    """A row of ``selectors.standings`` in ``STANDINGS_COLUMNS`` order: rates as fractions 0–1 to 4
+    decimals, 平均順位 to 3, 平均素点 to 1; points and the rating as whole numbers.
+
+    >>> standings_csv_row({"rank": 1, "member_no": 7, "member_name": "山田", "games": 3, "net": 19600,
+    ...     "avg_rank": 1.6667, "first": 2, "second": 0, "third": 1, "fourth": 0, "top_rate": 2 / 3,
+    ...     "rentai_rate": 2 / 3, "last_avoid_rate": 1.0, "tobi_rate": 0, "avg_score": 31533.33,
+    ...     "best_score": 42000, "rating": 1523})
+    [1, 7, '山田', 3, 19600, '1.667', 2, 0, 1, 0, '0.6667', '0.6667', '1.0000', '0.0000', '31533.3', 42000, 1523]
+    """
+    out: list[Any] = []
+    for key in STANDINGS_COLUMNS:
+        value = row.get(key)
+        if key == "member_no" and value is None and row.get("member") is not None:
+            value = row["member"].number
+        if key == "member_name" and value is None and row.get("member") is not None:
+            value = row["member"].name
+        if key in RATE_KEYS:
+            value = _fixed(value, 4)
+        elif key == "avg_rank":
+            value = _fixed(value, 3)
+        elif key == "avg_score":
+            value = _fixed(value, 1)
+        elif key == "rating":
+            value = "" if value is None else round(value)
+        elif value is None:
+            value = ""
+        out.append(value)
+    return out
+
+
+def standings_rows(**filters: Any) -> Iterator[list[Any]]:
+    """The standings (``selectors.boards.standings`` with ``filters``) as CSV rows."""
+    from .boards import standings  # the boards module is written alongside; imported when used
+
+    for row in standings(**filters):
+        yield standings_csv_row(row)

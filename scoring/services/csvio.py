@@ -1,0 +1,439 @@
+"""CSV import of results: decode, parse and validate into a plan (the dry run), then commit the plan
+all-or-nothing.
+
+The file has the columns of the export (``selectors.csvio.RESULT_COLUMNS``), one row per player per
+hanchan. Each hanchan is stored as a paper sheet (``hanchan_record_final_scores``): ranks, 順位点 and
+net come from the rule set, and ``rank``/``uma``/``net`` in the file, when given, must agree.
+
+>>> plan = results_import_check(text="date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset\\n")
+>>> plan.ok, [str(e) for e in plan.errors]
+(False, ['取り込む行がありません'])
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import datetime
+import io
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+import rules
+
+from ..models import ClubDay, Hanchan, Member, RuleSet, to_hiragana
+from ..selectors.csvio import RESULT_COLUMNS
+from .club import clubday_create, member_create
+from .common import User, engine_message
+from .hanchan import hanchan_record_final_scores
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_ROWS = 100_000
+# the reading given to a member created from a name that is not all kana: sorts last in 五十音 order
+PLACEHOLDER_KANA = "ん"
+KANA = re.compile(r"^[ぁ-ゖァ-ヺー・ 　]+$")
+MAX_ERRORS = 1000
+
+
+def csv_decode(data: bytes) -> str:
+    """The text of an uploaded CSV file: UTF-8 (with or without BOM) or Shift_JIS/cp932 (Excel).
+
+    >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
+    ('日付', '日付')
+    """
+    if len(data) > MAX_BYTES:
+        raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
+                              % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise ValidationError(_("UTF-16 のファイルは読めません。Excel では「CSV UTF-8(コンマ区切り)」で保存してください"),
+                              code="encoding")
+    for encoding in ("utf-8-sig", "cp932"):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if "\x00" in text:
+            break
+        return text
+    raise ValidationError(_("文字コードを読み取れません。UTF-8 か Shift_JIS(Excel の CSV)で保存したファイルを選んでください"),
+                          code="encoding")
+
+
+@dataclass
+class RowError:
+    """A refused row (``lines``: 1-based line numbers of the file, the header being line 1)."""
+
+    lines: list[int]
+    message: str
+
+    def __str__(self) -> str:
+        if not self.lines:
+            return self.message
+        return f"{lines_text(self.lines)}: {self.message}"
+
+
+def lines_text(lines: list[int]) -> str:
+    """Line numbers as a person reads them: 「5行目」, 「2〜5行目」 (consecutive), 「2, 9, 14行目」.
+
+    >>> lines_text([4]), lines_text([2, 3, 4, 5]), lines_text([2, 9, 14, 20, 31, 40, 52])
+    ('4行目', '2〜5行目', '2, 9, 14, 20, 31, 40…行目')
+    """
+    if len(lines) == 1:
+        return _("%(n)s行目") % {"n": lines[0]}
+    if lines == list(range(lines[0], lines[0] + len(lines))):
+        return _("%(a)s〜%(b)s行目") % {"a": lines[0], "b": lines[-1]}
+    shown = ", ".join(map(str, lines[:6])) + ("…" if len(lines) > 6 else "")
+    return _("%(n)s行目") % {"n": shown}
+
+
+@dataclass
+class PlannedHanchan:
+    date: datetime.date
+    table: int
+    game: int
+    ruleset: RuleSet
+    numbers: list[int]  # member numbers by seat
+    names: list[str]
+    scores: list[int]
+    sticks: int
+    result: dict[str, Any]
+    lines: list[int]
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """By seat: name, member number, final score, rank, net and net text (for the preview)."""
+        r = self.result
+        return [{"name": name, "number": no, "score": r["scores"][s], "rank": r["ranks"][s], "net": r["net"][s],
+                 "net_text": r["net_text"][s]} for s, (name, no) in enumerate(zip(self.names, self.numbers))]
+
+
+@dataclass
+class ImportPlan:
+    """What an import would create. ``ok``: no errors (then ``results_import`` can commit it)."""
+
+    rows: int = 0
+    hanchans: list[PlannedHanchan] = field(default_factory=list)
+    errors: list[RowError] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    new_members: dict[int, tuple[str, str]] = field(default_factory=dict)  # number -> (name, kana)
+    new_days: dict[datetime.date, RuleSet] = field(default_factory=dict)
+    more_errors: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and self.more_errors == 0 and bool(self.hanchans)
+
+    def error(self, lines: list[int], message: str) -> None:
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(RowError(sorted(lines), message))
+        else:
+            self.more_errors += 1
+
+    @property
+    def first_date(self) -> datetime.date | None:
+        return min((h.date for h in self.hanchans), default=None)
+
+
+def _int(value: str, *, blank_ok: bool = False) -> int | None:
+    """A whole number as typed or as Excel writes it (``32600``, ``32600.0``, ``+19600``, ``1,000``)."""
+    text = value.strip().replace(",", "")
+    if not text:
+        if blank_ok:
+            return None
+        raise ValueError
+    try:
+        return int(text)
+    except ValueError:
+        number = float(text)
+        if not number.is_integer():
+            raise
+        return int(number)
+
+
+def _date(value: str) -> datetime.date:
+    text = value.strip()
+    for fmt in ("%Y-%m-%d", "%Y/%m/%d"):
+        try:
+            return datetime.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError
+
+
+FIELD_LABELS = {"date": "date(日付)", "table": "table(卓)", "game": "game(回戦)", "seat": "seat(席)",
+                "member_no": "member_no(会員番号)", "score": "score(素点)", "rank": "rank(順位)",
+                "uma": "uma(順位点)", "net": "net(成績)"}
+
+
+def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, Any] | None:
+    """One CSV row into typed values; a bad field is an error for that line (None)."""
+    out: dict[str, Any] = {"line": line}
+    problems = []
+    try:
+        out["date"] = _date(row["date"])
+    except ValueError:
+        problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
+    for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
+        blank_ok = key in ("rank", "uma", "net")
+        try:
+            out[key] = _int(row[key], blank_ok=blank_ok)
+        except ValueError:
+            if row[key].strip():
+                problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
+            else:
+                problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS[key]})
+    if not problems:
+        if out["table"] < 1 or out["table"] > 999:
+            problems.append(_("卓番号は1〜999にしてください(%(v)s)") % {"v": out["table"]})
+        if out["game"] < 1 or out["game"] > 999:
+            problems.append(_("回戦は1〜999にしてください(%(v)s)") % {"v": out["game"]})
+        if out["seat"] not in (0, 1, 2, 3):
+            problems.append(_("席(seat)は起家から 0〜3 です(%(v)s)") % {"v": out["seat"]})
+        if not 1 <= out["member_no"] <= 2_147_483_647:
+            problems.append(_("会員番号は1以上の整数で書いてください(%(v)s)") % {"v": out["member_no"]})
+        if out["rank"] is not None and out["rank"] not in (1, 2, 3, 4):
+            problems.append(_("順位(rank)は 1〜4 です(%(v)s)") % {"v": out["rank"]})
+    out["member_name"] = row["member_name"].strip()
+    out["ruleset"] = row["ruleset"].strip()
+    if not out["ruleset"]:
+        problems.append(_("ruleset(ルール名)が空です"))
+    for problem in problems:
+        plan.error([line], problem)
+    return None if problems else out
+
+
+def _reading(name: str) -> tuple[str, bool]:
+    """The kana of a new member: the name itself when it is written in kana, else a placeholder."""
+    if KANA.match(name):
+        return to_hiragana(name), True
+    return PLACEHOLDER_KANA, False
+
+
+def results_import_check(*, text: str, create_members: bool = False) -> ImportPlan:
+    """Parse and validate CSV ``text`` against the database (reads only): the dry run."""
+    plan = ImportPlan()
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    try:
+        header = next(reader, None)
+        if header is None:
+            plan.error([], _("取り込む行がありません"))
+            return plan
+        header = [h.strip().lower() for h in header]
+        missing = [c for c in RESULT_COLUMNS if c not in header]
+        if missing:
+            plan.error([1], _("見出し行に列がありません: %(cols)s(1行目は %(all)s)")
+                       % {"cols": ", ".join(missing), "all": ",".join(RESULT_COLUMNS)})
+            return plan
+        index = {c: header.index(c) for c in RESULT_COLUMNS}
+        parsed = []
+        for raw in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in raw):
+                continue
+            plan.rows += 1
+            if plan.rows > MAX_ROWS:
+                plan.errors = [RowError([], _("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
+                                        % {"n": f"{MAX_ROWS:,}"})]
+                return plan
+            if len(raw) < len(header):
+                plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
+                continue
+            row = _parse_row(plan, line, {c: raw[i] for c, i in index.items()})
+            if row:
+                parsed.append(row)
+    except csv.Error as exc:
+        plan.error([reader.line_num], _("CSV として読めません: %(e)s") % {"e": exc})
+        return plan
+    if not plan.rows:
+        plan.error([], _("取り込む行がありません"))
+        return plan
+    _check_hanchans(plan, parsed, create_members=create_members)
+    plan.hanchans.sort(key=lambda h: (h.date, h.table, h.game))
+    return plan
+
+
+def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
+    rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
+    numbers = {r["member_no"] for r in parsed}
+    members = {m.number: m for m in Member.objects.filter(number__in=numbers)}
+    dates = {r["date"] for r in parsed}
+    days: dict[datetime.date, ClubDay] = {}
+    for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("pk"):
+        days.setdefault(day.date, day)  # several days on one date: the first one
+    taken = set(Hanchan.objects.filter(clubday__in=days.values())
+                .values_list("clubday__date", "table", "number"))
+
+    # unknown members: refused, or created (one name per number)
+    new_names: dict[int, set[str]] = defaultdict(set)
+    new_lines: dict[int, list[int]] = defaultdict(list)
+    for r in parsed:
+        known = members.get(r["member_no"])
+        if known is None:
+            new_names[r["member_no"]].add(r["member_name"])
+            new_lines[r["member_no"]].append(r["line"])
+        elif r["member_name"] and r["member_name"] != known.name:
+            plan.notes.append(_("会員番号 %(no)s は「%(db)s」として登録されています(CSV では「%(csv)s」)。登録済みの会員として取り込みます")
+                              % {"no": known.number, "db": known.name, "csv": r["member_name"]})
+    bad_members: set[int] = set()
+    guessed: list[str] = []
+    for number, names in sorted(new_names.items()):
+        if not create_members:
+            plan.error(new_lines[number], _("会員番号 %(no)s は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)")
+                       % {"no": number})
+            bad_members.add(number)
+        elif len(names) > 1 or "" in names:
+            plan.error(new_lines[number], _("新しい会員番号 %(no)s の名前が行によって違うか空です(%(names)s)")
+                       % {"no": number, "names": "、".join(sorted(n or "空" for n in names))})
+            bad_members.add(number)
+        else:
+            name = names.pop()
+            if len(name) > 50:
+                plan.error(new_lines[number], _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
+                bad_members.add(number)
+                continue
+            kana, is_kana = _reading(name)
+            plan.new_members[number] = (name, kana)
+            if not is_kana:
+                guessed.append(name)
+    if guessed:
+        plan.notes.append(_("新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"
+                            "会員の編集で直してください: %(names)s")
+                          % {"n": len(guessed), "kana": PLACEHOLDER_KANA, "names": "、".join(guessed)})
+
+    groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
+    for r in parsed:
+        groups[(r["date"], r["table"], r["game"])].append(r)
+    # a new club day takes the rule set most of its rows use
+    day_rulesets: dict[datetime.date, Counter] = defaultdict(Counter)
+    for (date, _t, _g), rows in groups.items():
+        if date not in days:
+            day_rulesets[date][rows[0]["ruleset"]] += len(rows)
+    for date, counts in day_rulesets.items():
+        for name, _n in counts.most_common():
+            if name in rulesets:
+                plan.new_days[date] = rulesets[name]
+                break
+
+    for (date, table, game), rows in sorted(groups.items()):
+        lines = [r["line"] for r in rows]
+        what = _("%(date)s %(t)s卓 %(g)s回戦") % {"date": date.isoformat(), "t": table, "g": game}
+        seats = sorted(r["seat"] for r in rows)
+        if seats != [0, 1, 2, 3]:
+            plan.error(lines, _("%(what)s: 席 0〜3 の4行が1回ずつ必要です(あるのは %(seats)s)")
+                       % {"what": what, "seats": ", ".join(map(str, seats))})
+            continue
+        rows.sort(key=lambda r: r["seat"])
+        nos = [r["member_no"] for r in rows]
+        if len(set(nos)) != 4:
+            twice = next(n for n in nos if nos.count(n) > 1)
+            plan.error(lines, _("%(what)s: 同じ会員(会員番号 %(no)s)が2回入っています") % {"what": what, "no": twice})
+            continue
+        if bad_members & set(nos):
+            continue  # already reported on those lines
+        names = {r["ruleset"] for r in rows}
+        if len(names) > 1:
+            plan.error(lines, _("%(what)s: 4行のルール名が揃っていません(%(names)s)")
+                       % {"what": what, "names": "、".join(sorted(names))})
+            continue
+        rs = rulesets.get(names.pop())
+        if rs is None:
+            plan.error(lines, _("%(what)s: ルール「%(name)s」は登録されていません(登録済み: %(known)s)")
+                       % {"what": what, "name": rows[0]["ruleset"], "known": "、".join(rulesets) or "-"})
+            continue
+        if (date, table, game) in taken:
+            plan.error(lines, _("%(what)s はすでに記録されています(上書きはしません。先にその半荘を確かめてください)")
+                       % {"what": what})
+            continue
+        result = _settle(plan, rs, rows, lines, what)
+        if result is None:
+            continue
+        scores, sticks, settled = result
+        names_by_seat = [members[n].name if n in members else plan.new_members[n][0] for n in nos]
+        plan.hanchans.append(PlannedHanchan(date=date, table=table, game=game, ruleset=rs, numbers=nos,
+                                            names=names_by_seat, scores=scores, sticks=sticks, result=settled,
+                                            lines=lines))
+
+
+def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: list[int],
+            what: str) -> tuple[list[int], int, dict[str, Any]] | None:
+    """The rule set's final result of four rows, checked against the rank/uma/net they give."""
+    engine = rs.engine()
+    scores = [r["score"] for r in rows]
+    total, full = sum(scores), 4 * engine.start_points
+    sticks = 0
+    missing = full - total
+    # sticks left on the table vanish when the rule set does not give them to the top
+    if missing > 0 and not engine.leftover_sticks_to_top and missing % engine.riichi_stick == 0:
+        sticks = missing // engine.riichi_stick
+    elif total != full:
+        plan.error(lines, _("%(what)s: 素点の合計が %(full)s 点になりません(%(total)s 点)。供託は最終得点に含めてください")
+                   % {"what": what, "full": full, "total": total})
+        return None
+    try:
+        settled = rules.final_result(scores, engine, sticks=sticks)
+    except rules.RulesError as exc:
+        plan.error(lines, f"{what}: {engine_message(exc)}")
+        return None
+    wrong = []
+    for seat, r in enumerate(rows):
+        for key, out, label in (("rank", "ranks", _("順位")), ("uma", "uma", _("順位点")), ("net", "net", _("成績"))):
+            if r[key] is not None and r[key] != settled[out][seat]:
+                wrong.append(_("%(line)s行目の%(label)s %(given)s(計算では %(want)s)")
+                             % {"line": r["line"], "label": label, "given": r[key], "want": settled[out][seat]})
+    if wrong:
+        plan.error(lines, _("%(what)s: ルール「%(rs)s」での計算と合いません: %(list)s")
+                   % {"what": what, "rs": rs.name, "list": "、".join(wrong)})
+        return None
+    return scores, sticks, settled
+
+
+@transaction.atomic
+def results_import(*, text: str, create_members: bool = False, by: User) -> ImportPlan:
+    """Validate ``text`` again and store all of it, or nothing: a ValidationError lists what was
+    refused. New members and club days are created as planned; each hanchan is stored as a paper
+    sheet through ``hanchan_record_final_scores``. The ratings are recomputed from the earliest
+    imported date once it commits."""
+    plan = results_import_check(text=text, create_members=create_members)
+    if not plan.ok:
+        raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")
+    members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}
+    for number, (name, kana) in sorted(plan.new_members.items()):
+        members[number] = member_create(name=name, kana=kana, number=number)
+    days = {}
+    for day in ClubDay.objects.filter(date__in={h.date for h in plan.hanchans}).select_related("ruleset").order_by("pk"):
+        days.setdefault(day.date, day)
+    for date, rs in sorted(plan.new_days.items()):
+        days[date] = clubday_create(date=date, venue="", ruleset=rs)
+    for h in plan.hanchans:
+        day = days[h.date]
+        players = [members[n] for n in h.numbers]
+        # hanchan_create numbers games itself (next at the table); an import keeps the file's number
+        hanchan = Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
+                          ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
+                          seat0=players[0], seat1=players[1], seat2=players[2], seat3=players[3])
+        try:
+            with transaction.atomic():
+                hanchan.save()
+        except IntegrityError:  # recorded by someone else since the check: refuse the whole import
+            raise ValidationError(_("%(date)s %(t)s卓 %(g)s回戦 はすでに記録されています(上書きはしません)")
+                                  % {"date": h.date.isoformat(), "t": h.table, "g": h.game}) from None
+        hanchan_record_final_scores(hanchan=hanchan, scores=h.scores, sticks=h.sticks, by=by)
+    _update_ratings(plan.first_date)
+    return plan
+
+
+def _update_ratings(since: datetime.date | None) -> None:
+    """One recomputation of the ratings from ``since`` once the import commits (the services that
+    store results also schedule one; they are merged into one run)."""
+    try:
+        from .ratings import ratings_schedule
+    except ImportError:  # no rating module
+        return
+    if since is not None:
+        ratings_schedule(since=since)

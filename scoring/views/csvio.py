@@ -1,0 +1,175 @@
+"""CSV out (results and standings, streamed) and in (results: upload, dry-run preview, commit)."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+from typing import Any, Iterable, Iterator
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import services
+from ..access import readable, scorekeeper_required
+from ..forms.csvio import ResultsImportConfirmForm, ResultsImportForm
+from ..models import ClubDay, RuleSet
+from ..selectors import csvio as selectors_csv
+from ..services import csvio as csv_service
+from .common import error_list
+
+PREVIEW_ROWS = 200
+# An import is one transaction: on SQLite it holds the write lock (every scorekeeper waits) for
+# about 10 ms per hanchan. Bigger files go through ``manage.py importresults``.
+WEB_MAX_HANCHAN = 2000
+
+
+class _Echo:
+    """A file-like object whose write returns the line, for csv.writer in a streaming response."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(header: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
+    """BOM, header, then one CSV line per row (CRLF, as Excel writes)."""
+    writer = csv.writer(_Echo())
+    yield "\ufeff" + writer.writerow(header)
+    for row in rows:
+        yield writer.writerow(row)
+
+
+def export_filters(params: QueryDict) -> dict[str, Any]:
+    """The filters from the URL, as ``selectors.boards.standings`` takes them (plus ``min_games``,
+    ``include_inactive``, ``sort``). Either the standings page's own query string (``period=…``,
+    ``clubday``, ``min``, ``inactive``, ``sort``: a link from that page just adds ``.csv``), or
+    the short form ``from``, ``to`` (YYYY-MM-DD), ``day`` (club day id), ``ruleset`` (id or name),
+    ``min_games``. Raises ValueError with a message for a bad value."""
+    if "period" in params or "clubday" in params:
+        from ..forms.boards import BoardFilterForm
+
+        form = BoardFilterForm(params)
+        if not form.is_valid():
+            raise ValueError(" ".join(str(e) for errors in form.errors.values() for e in errors))
+        return form.filters()
+    out: dict[str, Any] = {}
+    for param, key in (("from", "start"), ("to", "end")):
+        if params.get(param):
+            try:
+                out[key] = datetime.date.fromisoformat(params[param])
+            except ValueError:
+                raise ValueError(_("%(p)s は YYYY-MM-DD の日付で指定してください") % {"p": param}) from None
+    if params.get("day"):
+        try:
+            out["clubday"] = ClubDay.objects.get(pk=int(params["day"]))
+        except (ValueError, ClubDay.DoesNotExist):
+            raise ValueError(_("例会が見つかりません(day=%(v)s)") % {"v": params["day"]}) from None
+    if params.get("ruleset"):
+        value = params["ruleset"]
+        rs = (RuleSet.objects.filter(pk=int(value)).first() if value.isdigit() else None) \
+            or RuleSet.objects.filter(name=value).first()
+        if rs is None:
+            raise ValueError(_("ルールが見つかりません(ruleset=%(v)s)") % {"v": value})
+        out["ruleset"] = rs
+    try:
+        out["min_games"] = max(int(params.get("min_games") or params.get("min") or 0), 0)
+    except ValueError:
+        raise ValueError(_("min_games は整数で指定してください")) from None
+    out["include_inactive"] = params.get("inactive") in ("1", "on", "true", "True")
+    return out
+
+
+RESULT_FILTERS = ("start", "end", "clubday", "ruleset")
+
+
+def _stream(lines: Iterator[str], name: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse((line.encode("utf-8") for line in lines),
+                                     content_type="text/csv; charset=utf-8")
+    stamp = timezone.localdate().strftime("%Y%m%d")
+    response["Content-Disposition"] = f'attachment; filename="{name}-{stamp}.csv"'
+    return response
+
+
+@readable
+def results_csv(request: HttpRequest) -> HttpResponse:
+    try:
+        filters = export_filters(request.GET)
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    rows = selectors_csv.result_rows(**{k: v for k, v in filters.items() if k in RESULT_FILTERS})
+    return _stream(csv_lines(selectors_csv.RESULT_COLUMNS, rows), "results")
+
+
+@readable
+def standings_csv(request: HttpRequest) -> HttpResponse:
+    try:
+        filters = export_filters(request.GET)
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    # computed before the response starts, so an error is an error page, not a cut-off file
+    rows = list(selectors_csv.standings_rows(**filters))
+    return _stream(csv_lines(selectors_csv.STANDINGS_COLUMNS, rows), "standings")
+
+
+@scorekeeper_required
+def results_import(request: HttpRequest) -> HttpResponse:
+    """GET: the upload form. POST with a file: the dry run (what would be created, or every refused
+    row). POST with the confirm token: store it all, or nothing."""
+    if request.method == "POST" and "token" in request.POST:
+        return _commit(request)
+    if request.method != "POST":
+        return _page(request, form=ResultsImportForm())
+    form = ResultsImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, form=form, status=422)
+    upload = form.cleaned_data["file"]
+    create = form.cleaned_data["create_members"]
+    try:
+        if upload.size > csv_service.MAX_BYTES:
+            csv_service.csv_decode(b"\0" * (csv_service.MAX_BYTES + 1))  # raises "too large"
+        text = csv_service.csv_decode(upload.read())
+    except ValidationError as exc:
+        form.add_error("file", exc)
+        return _page(request, form=form, status=422)
+    plan = csv_service.results_import_check(text=text, create_members=create)
+    confirm = None
+    if plan.ok:
+        token = ResultsImportConfirmForm.token_for(text)
+        if len(plan.hanchans) > WEB_MAX_HANCHAN or len(token) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE - 10_000:
+            plan.notes.append(_("このファイルは画面から取り込むには大きすぎます(%(n)s 半荘まで)。"
+                                "python manage.py importresults で取り込んでください") % {"n": f"{WEB_MAX_HANCHAN:,}"})
+        else:
+            confirm = ResultsImportConfirmForm(initial={"token": token, "create_members": create})
+    return _page(request, form=ResultsImportForm(initial={"create_members": create}), plan=plan,
+                 confirm=confirm, status=200 if plan.ok else 422)
+
+
+def _commit(request: HttpRequest) -> HttpResponse:
+    confirm = ResultsImportConfirmForm(request.POST)
+    if not confirm.is_valid():
+        return _page(request, form=ResultsImportForm(), errors=error_list(ValidationError(
+            [e for errors in confirm.errors.values() for e in errors])), status=422)
+    try:
+        plan = services.results_import(text=confirm.cleaned_data["token"],
+                                       create_members=confirm.cleaned_data["create_members"], by=request.user)
+    except ValidationError as exc:
+        return _page(request, form=ResultsImportForm(), errors=error_list(exc), status=422)
+    messages.success(request, _("%(n)s 半荘(%(rows)s 行)を取り込みました") % {"n": len(plan.hanchans), "rows": plan.rows})
+    return redirect("clubday-list")
+
+
+def _page(request: HttpRequest, *, form: ResultsImportForm, plan=None, confirm=None,
+          errors: list[str] | None = None, status: int = 200) -> HttpResponse:
+    ctx = {"form": form, "plan": plan, "confirm": confirm, "errors": errors or [],
+           "columns": ",".join(selectors_csv.RESULT_COLUMNS), "preview_rows": PREVIEW_ROWS}
+    if plan is not None:
+        ctx["shown"] = plan.hanchans[:PREVIEW_ROWS]
+        ctx["hidden_count"] = max(len(plan.hanchans) - PREVIEW_ROWS, 0)
+        ctx["new_members"] = sorted(plan.new_members.items())
+        ctx["new_days"] = sorted(plan.new_days.items())
+        ctx["several_rulesets"] = len({h.ruleset.pk for h in plan.hanchans}) > 1
+    return render(request, "scoring/csv_import.html", ctx, status=status)

@@ -1,0 +1,85 @@
+"""CSV in the browser: results and standings download as UTF-8 with BOM through the real server,
+and the import page (upload → preview → import) as the administrator, at phone and desktop width.
+
+Needs the first-run test (``test_record_hanchan.py``, which creates ``kanri``) to have run."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+HISTORY = r'''
+import datetime
+from scoring import services
+from scoring.models import ClubDay, Member, RuleSet
+rs = RuleSet.objects.get(preset="ariari", options={})
+ms = [Member.objects.filter(number=no).first() or services.member_create(name=n, kana=k, number=no)
+      for no, (n, k) in enumerate([("青木", "あおき"), ("赤井", "あかい"), ("黄田", "きだ"), ("白石", "しらいし")], 931)]
+if not ClubDay.objects.filter(date=datetime.date(2026, 12, 27)).exists():
+    day = services.clubday_create(date=datetime.date(2026, 12, 27), venue="", ruleset=rs)
+    h = services.hanchan_create(clubday=day, table=1, players=ms)
+    services.hanchan_record_final_scores(hanchan=h, scores=[32600, 25000, 25000, 17400], sticks=0, by=None)
+print(rs.name)
+'''
+IMPORT = ("date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset\r\n"
+          "2027-01-03,1,1,0,931,青木,40000,,,,{rs}\r\n"
+          "2027-01-03,1,1,1,932,赤井,30000,,,,{rs}\r\n"
+          "2027-01-03,1,1,2,933,黄田,20000,,,,{rs}\r\n"
+          "2027-01-03,1,1,3,935,緑川,10000,,,,{rs}\r\n")
+
+
+def login(page: Page) -> None:
+    page.goto("/accounts/login/")
+    page.locator("main").get_by_label("ユーザー名").fill("kanri")
+    page.locator("main").get_by_label("パスワード").fill("club-pass-2024")
+    page.locator("main").get_by_role("button", name="ログイン").click()
+    expect(page.get_by_role("button", name="ログアウト")).to_be_visible()
+
+
+def test_results_and_standings_download_as_csv_with_bom(page: Page, manage):
+    manage("shell", "-c", HISTORY)
+    r = page.request.get("/results.csv?from=2026-12-27&to=2026-12-27")
+    assert r.ok and r.headers["content-type"] == "text/csv; charset=utf-8"
+    assert r.body().startswith(codecs.BOM_UTF8)
+    lines = r.body().decode("utf-8-sig").splitlines()
+    assert lines[0] == "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset"
+    assert lines[1].startswith("2026-12-27,1,1,0,931,青木,32600,1,12000,19600,") and len(lines) == 5
+    s = page.request.get("/standings.csv?from=2026-12-27&to=2026-12-27")
+    assert s.ok and s.body().decode("utf-8-sig").splitlines()[1].startswith("1,931,青木,1,19600,1.000,")
+
+
+def test_the_import_page_fits_a_phone(page: Page, shot):
+    login(page)
+    page.goto("/results/import/")
+    expect(page.get_by_role("heading", name="成績 CSV の取り込み")).to_be_visible()
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot("import-form", wide=True)
+
+
+def test_an_upload_is_previewed_then_imported(page: Page, shot, manage, tmp_path):
+    rs = manage("shell", "-c", HISTORY).split()[-1]
+    path = tmp_path / "kekka.csv"
+    path.write_bytes(IMPORT.format(rs=rs).encode("cp932"))  # as Excel saves it
+    login(page)
+    page.goto("/results/import/")
+    page.set_input_files("input[name=file]", str(path))
+    page.get_by_role("button", name="確認する").click()
+    expect(page.locator(".csv-errors")).to_contain_text("5行目: 会員番号 935 は登録されていません")
+    shot("import-refused")
+    page.set_input_files("input[name=file]", str(path))
+    page.get_by_label("登録されていない会員番号は会員として作成する").check()
+    page.get_by_role("button", name="確認する").click()
+    expect(page.locator(".csv-summary")).to_contain_text("取り込める半荘 1")
+    page.wait_for_load_state("load")  # the stylesheet too, before measuring
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    shot("import-preview", wide=True)
+    page.get_by_role("button", name="1 半荘を取り込む").click()
+    expect(page.locator(".messages")).to_contain_text("1 半荘(4 行)を取り込みました")
+    r = page.request.get("/results.csv?from=2027-01-03")
+    assert "2027-01-03,1,1,3,935,緑川,10000,4,-12000,-27000," in r.body().decode("utf-8-sig")

@@ -1,0 +1,290 @@
+"""The results import: the dry run (preview with per-row errors), the commit (all or nothing), the
+page's permissions and encodings. The service is tested against the database, the page through the
+test client."""
+
+import codecs
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, Member
+
+pytestmark = pytest.mark.django_db
+URL = "/results/import/"
+HEADER = "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset\n"
+GAME = ("2026-11-01,1,1,0,1,山田,32600,1,12000,19600,ありあり\n"
+        "2026-11-01,1,1,1,2,佐藤,25000,2,4000,4000,ありあり\n"
+        "2026-11-01,1,1,2,3,鈴木,25000,3,-4000,-4000,ありあり\n"
+        "2026-11-01,1,1,3,4,田中,17400,4,-12000,-19600,ありあり\n")
+BLANKS = ("2026-11-08,2,3,0,4,田中,40000,,,,ありあり\n"
+          "2026-11-08,2,3,1,3,鈴木,30000,,,,ありあり\n"
+          "2026-11-08,2,3,2,2,佐藤,20000,,,,ありあり\n"
+          "2026-11-08,2,3,3,1,山田,10000,,,,ありあり\n")
+
+
+@pytest.fixture
+def rs(ariari):
+    ariari.name = "ありあり"
+    ariari.save()
+    return ariari
+
+
+def check(text, **kw):
+    return services.results_import_check(text=text, **kw)
+
+
+def errors(plan):
+    return [str(e) for e in plan.errors]
+
+
+def upload(text, encoding="utf-8", name="results.csv"):
+    return SimpleUploadedFile(name, text.encode(encoding) if isinstance(text, str) else text, "text/csv")
+
+
+# --------------------------------------------------------------------------- the service
+
+
+def test_a_valid_file_plans_one_hanchan_per_four_rows(rs, members):
+    plan = check(HEADER + GAME + BLANKS)
+    assert plan.ok and plan.rows == 8 and errors(plan) == []
+    assert [(h.date, h.table, h.game) for h in plan.hanchans] == [
+        (datetime.date(2026, 11, 1), 1, 1), (datetime.date(2026, 11, 8), 2, 3)]
+    assert set(plan.new_days) == {datetime.date(2026, 11, 1), datetime.date(2026, 11, 8)}
+
+
+def test_the_dry_run_saves_nothing(rs, members):
+    check(HEADER + GAME, create_members=True)
+    assert not Hanchan.objects.exists() and not ClubDay.objects.exists()
+
+
+def test_an_import_stores_sheets_results_and_the_files_game_number(rs, members, scorekeeper):
+    services.results_import(text=HEADER + GAME + BLANKS, by=scorekeeper)
+    h = Hanchan.objects.get(table=2)
+    assert (h.number, h.mode, h.state, h.ruleset) == (3, "final", "finished", None)
+    assert h.clubday.date == datetime.date(2026, 11, 8) and h.clubday.ruleset == rs
+    assert [m.number for m in h.members] == [4, 3, 2, 1]
+    assert FinalScoreSheet.objects.get(hanchan=h).scores == [40000, 30000, 20000, 10000]
+    # blank rank, uma and net were computed from the rule set (ありあり 25000 返し, 12000/4000)
+    assert list(h.results.order_by("seat").values_list("rank", "uma", "net")) == [
+        (1, 12000, 27000), (2, 4000, 9000), (3, -4000, -9000), (4, -12000, -27000)]
+    assert HanchanResult.objects.count() == 8
+
+
+def test_an_existing_club_day_is_used_and_a_different_rule_set_goes_on_the_hanchan(rs, members, scorekeeper):
+    other = services.ruleset_create(name="天鳳", preset="tenhou")
+    day = services.clubday_create(date=datetime.date(2026, 11, 1), venue="公民館", ruleset=other)
+    services.results_import(text=HEADER + GAME, by=scorekeeper)
+    h = Hanchan.objects.get()
+    assert h.clubday == day and h.ruleset == rs and h.ruleset_in_force == rs
+
+
+def test_a_hanchan_already_in_the_slot_is_refused_not_overwritten(rs, members, scorekeeper):
+    day = services.clubday_create(date=datetime.date(2026, 11, 1), venue="", ruleset=rs)
+    services.hanchan_create(clubday=day, table=1, players=members[1:5])
+    plan = check(HEADER + GAME)
+    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦 はすでに記録されています(上書きはしません。先にその半荘を確かめてください)"]
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("2026-11-01,1,1,0,1,山田,32600", "2026-13-01,1,1,0,1,山田,32600"), "2行目: 日付は 2026-11-01 の形で書いてください(2026-13-01)"),
+    ((",32600,1,", ",3万,1,"), "2行目: score(素点) が整数ではありません(3万)"),
+    ((",32600,1,", ",,1,"), "2行目: score(素点) が空です"),
+    (("1,1,0,1,山田", "1,1,7,1,山田"), "2行目: 席(seat)は起家から 0〜3 です(7)"),
+    (("1,1,0,1,山田", "1,1,0,99999999999999999999999,山田"), "2行目: 会員番号は1以上の整数で書いてください(99999999999999999999999)"),
+    ((",32600,1,", ",1e309,1,"), "2行目: score(素点) が整数ではありません(1e309)"),
+    ((",32600,1,12000", ",32600,5,12000"), "2行目: 順位(rank)は 1〜4 です(5)"),
+    (("1,1,1,2,佐藤", "1,1,0,2,佐藤"), "2〜5行目: 2026-11-01 1卓 1回戦: 席 0〜3 の4行が1回ずつ必要です(あるのは 0, 0, 2, 3)"),
+    (("1,1,1,2,佐藤", "1,1,1,1,佐藤"), "2〜5行目: 2026-11-01 1卓 1回戦: 同じ会員(会員番号 1)が2回入っています"),
+    ((",17400,4,", ",16400,4,"), "2〜5行目: 2026-11-01 1卓 1回戦: 素点の合計が 100000 点になりません(99000 点)。供託は最終得点に含めてください"),
+    ((",32600,1,12000,19600", ",32600,1,12000,20600"),
+     "2〜5行目: 2026-11-01 1卓 1回戦: ルール「ありあり」での計算と合いません: 2行目の成績 20600(計算では 19600)"),
+    ((",25000,2,4000", ",25000,3,4000"),
+     "2〜5行目: 2026-11-01 1卓 1回戦: ルール「ありあり」での計算と合いません: 3行目の順位 3(計算では 2)"),
+    (("3,鈴木,25000,3,-4000,-4000,ありあり", "3,鈴木,25000,3,-4000,-4000,天鳳"),
+     "2〜5行目: 2026-11-01 1卓 1回戦: 4行のルール名が揃っていません(ありあり、天鳳)"),
+    (("ありあり", "ないルール"), "2〜5行目: 2026-11-01 1卓 1回戦: ルール「ないルール」は登録されていません(登録済み: "),
+    (("1,1,3,4,田中", "1,1,3,99,田中"),
+     "5行目: 会員番号 99 は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)"),
+])
+def test_each_kind_of_bad_row_gets_a_clear_message_and_nothing_is_saved(rs, members, scorekeeper, edit, message):
+    old, new = edit
+    assert old in GAME
+    text = HEADER + GAME.replace(old, new)
+    plan = check(text + BLANKS)
+    assert any(e.startswith(message) for e in errors(plan)), errors(plan)
+    assert len(plan.hanchans) == 1  # the other hanchan is fine, but:
+    with pytest.raises(ValidationError) as exc:
+        services.results_import(text=text + BLANKS, by=scorekeeper)
+    assert any(m.startswith(message) for m in exc.value.messages)
+    assert not Hanchan.objects.exists() and not ClubDay.objects.exists() and Member.objects.count() == 5
+
+
+def test_missing_columns_are_named(rs, members):
+    plan = check(HEADER.replace(",uma", "") + GAME)
+    assert errors(plan)[0].startswith("1行目: 見出し行に列がありません: uma")
+
+
+def test_a_short_row_is_refused_with_its_line(rs, members):
+    plan = check(HEADER + GAME + "2026-11-02,1,1\n")
+    assert "6行目: 列が足りません(11 列あるはずが 3 列)" in errors(plan)
+
+
+def test_an_empty_file_says_so(rs):
+    assert errors(check("")) == ["取り込む行がありません"]
+    assert errors(check(HEADER)) == ["取り込む行がありません"]
+
+
+def test_too_many_rows_are_refused(rs, members, monkeypatch):
+    from scoring.services import csvio
+    monkeypatch.setattr(csvio, "MAX_ROWS", 6)
+    plan = check(HEADER + GAME + BLANKS)
+    assert not plan.ok and errors(plan) == ["行が多すぎます(6 行まで)。期間を分けて取り込んでください"]
+
+
+def test_unknown_members_are_created_when_asked_with_their_reading(rs, members, scorekeeper):
+    text = HEADER + GAME.replace("3,4,田中", "3,31,タナカ ハナコ").replace("2,3,鈴木", "2,32,鈴木一郎")
+    plan = check(text, create_members=True)
+    assert plan.ok and plan.new_members == {31: ("タナカ ハナコ", "たなか はなこ"), 32: ("鈴木一郎", "ん")}
+    assert "新しい会員のうち 1 人はよみがなが分からないので仮に「ん」(五十音順で最後)にします。会員の編集で直してください: 鈴木一郎" in plan.notes
+    services.results_import(text=text, create_members=True, by=scorekeeper)
+    assert Member.objects.get(number=31).kana == "たなか はなこ"
+    assert Member.objects.get(number=32).name == "鈴木一郎"
+
+
+def test_a_new_member_number_with_two_names_is_refused(rs, members):
+    text = HEADER + GAME.replace("3,4,田中", "3,31,甲").replace("2,3,鈴木", "2,3,鈴木") + BLANKS.replace(
+        "0,4,田中", "0,31,乙")
+    plan = check(text, create_members=True)
+    assert any("新しい会員番号 31 の名前が行によって違うか空です(乙、甲)" in e for e in errors(plan))
+
+
+def test_a_known_number_with_another_name_is_imported_with_a_note(rs, members):
+    plan = check(HEADER + GAME.replace("1,山田", "1,山田太郎"))
+    assert plan.ok and any("会員番号 1 は「山田」として登録されています(CSV では「山田太郎」)" in n for n in plan.notes)
+
+
+def test_excel_dates_and_numbers_are_accepted(rs, members):
+    text = HEADER + GAME.replace("2026-11-01", "2026/11/1").replace("32600", "32600.0").replace(",19600,", ",\"19,600\",")
+    plan = check(text)
+    assert plan.ok, errors(plan)
+
+
+def test_sticks_that_vanish_under_the_rule_set_are_accepted(members, scorekeeper):
+    services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
+    text = HEADER + GAME.replace("ありあり", "供託没収").replace("32600,1,12000,19600", "31600,1,12000,")
+    plan = check(text)
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].sticks == 1
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"\xff\xfed\x00a\x00", "UTF-16 のファイルは読めません"),
+    (b"date,\x81", "文字コードを読み取れません"),
+    (b"a\x00b", "文字コードを読み取れません"),
+])
+def test_undecodable_files_are_refused_clearly(data, message):
+    with pytest.raises(ValidationError) as exc:
+        services.csv_decode(data)
+    assert message in exc.value.messages[0]
+
+
+def test_utf8_with_or_without_bom_and_cp932_decode_to_the_same_text():
+    text = HEADER + GAME
+    assert services.csv_decode(text.encode()) == services.csv_decode(codecs.BOM_UTF8 + text.encode()) \
+        == services.csv_decode(text.encode("cp932")) == text
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def test_it_sends_anonymous_users_to_login(client):
+    assert client.get(URL).status_code == 302
+
+
+def test_it_forbids_readers(client_as, reader):
+    assert client_as(reader).get(URL).status_code == 403
+    assert client_as(reader).post(URL, {"file": upload(HEADER + GAME)}).status_code == 403
+
+
+def test_scorekeepers_and_admins_get_the_upload_form(client_as, scorekeeper, admin_user):
+    for user in (scorekeeper, admin_user):
+        body = client_as(user).get(URL).content.decode()
+        assert 'enctype="multipart/form-data"' in body and 'name="file"' in body
+        assert 'href="/results.csv"' in body  # the format, by example
+
+
+def test_an_upload_shows_the_preview_and_saves_nothing(client_as, scorekeeper, rs, members):
+    r = client_as(scorekeeper).post(URL, {"file": upload(HEADER + GAME + BLANKS)})
+    body = r.content.decode()
+    assert r.status_code == 200 and "2 半荘を取り込む" in body and 'name="token"' in body
+    assert "山田" in body and "+19.6" in body
+    assert not Hanchan.objects.exists()
+
+
+def test_confirming_the_preview_imports_it(client_as, scorekeeper, rs, members):
+    client = client_as(scorekeeper)
+    body = client.post(URL, {"file": upload(HEADER + GAME, "cp932")}).content.decode()
+    token = body.split('name="token" value="')[1].split('"')[0]
+    r = client.post(URL, {"token": token, "create_members": "False"})
+    assert r.status_code == 302 and r["Location"] == reverse("clubday-list")
+    assert HanchanResult.objects.count() == 4
+
+
+def test_a_tampered_token_is_refused(client_as, scorekeeper, rs, members):
+    r = client_as(scorekeeper).post(URL, {"token": "abc:def", "create_members": "False"})
+    assert r.status_code == 422 and "もう一度ファイルを選んでください" in r.content.decode()
+    assert not Hanchan.objects.exists()
+
+
+def test_a_slot_taken_between_preview_and_commit_refuses_the_whole_import(client_as, scorekeeper, rs, members):
+    client = client_as(scorekeeper)
+    body = client.post(URL, {"file": upload(HEADER + GAME + BLANKS)}).content.decode()
+    token = body.split('name="token" value="')[1].split('"')[0]
+    day = services.clubday_create(date=datetime.date(2026, 11, 8), venue="", ruleset=rs)
+    for _ in range(3):
+        services.hanchan_create(clubday=day, table=2, players=members[:4])
+    r = client.post(URL, {"token": token, "create_members": "False"})
+    assert r.status_code == 422 and "2026-11-08 2卓 3回戦 はすでに記録されています" in r.content.decode()
+    assert not HanchanResult.objects.exists() and ClubDay.objects.count() == 1
+
+
+def test_bad_rows_are_listed_with_line_numbers_and_no_confirm_button(client_as, scorekeeper, rs, members):
+    r = client_as(scorekeeper).post(URL, {"file": upload(HEADER + GAME.replace("32600", "x"))})
+    body = r.content.decode()
+    assert r.status_code == 422 and "2行目: score(素点) が整数ではありません(x)" in body
+    assert 'name="token"' not in body
+
+
+def test_a_bad_encoding_is_a_message_not_an_error_page(client_as, scorekeeper):
+    r = client_as(scorekeeper).post(URL, {"file": upload(b"\x81\x00\xff")})
+    assert r.status_code == 422 and "文字コードを読み取れません" in r.content.decode()
+
+
+def test_an_over_large_file_is_refused(client_as, scorekeeper, monkeypatch):
+    from scoring.services import csvio
+    monkeypatch.setattr(csvio, "MAX_BYTES", 100)
+    r = client_as(scorekeeper).post(URL, {"file": upload(HEADER + GAME)})
+    assert r.status_code == 422 and "ファイルが大きすぎます" in r.content.decode()
+
+
+def test_no_file_asks_for_one(client_as, scorekeeper):
+    r = client_as(scorekeeper).post(URL, {})
+    assert r.status_code == 422 and 'class="error"' in r.content.decode()
+
+
+def test_an_error_names_its_lines_as_a_person_reads_them(rs, members):
+    text = HEADER + GAME.replace("1,1,3,4,田中", "1,1,3,99,田中") + BLANKS.replace("3,1,山田", "3,99,山田")
+    assert "5, 9行目: 会員番号 99 は登録されていません" in " ".join(errors(check(text)))
+
+
+def test_a_file_too_big_for_one_web_request_is_sent_to_the_command(client_as, scorekeeper, rs, members, monkeypatch):
+    from scoring.views import csvio
+    monkeypatch.setattr(csvio, "WEB_MAX_HANCHAN", 1)
+    r = client_as(scorekeeper).post(URL, {"file": upload(HEADER + GAME + BLANKS)})
+    body = r.content.decode()
+    assert "画面から取り込むには大きすぎます(1 半荘まで)" in body and "importresults" in body
+    assert 'name="token"' not in body
