@@ -48,6 +48,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "clubsite.middleware.ContentSecurityPolicyMiddleware",
+    "clubsite.middleware.RequestSizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",  # Japanese unless chosen
     "django.middleware.common.CommonMiddleware",
@@ -129,10 +130,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# --- requests: a form of the app is a few KB; refuse bodies beyond 1 MB and forms of > 200 fields
+# --- requests: a form of the app is a few KB; refuse bodies beyond 1 MB (uploaded files are checked by
+# their view: 5 MB), forms of > 200 fields and more than one file
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
-DATA_UPLOAD_MAX_NUMBER_FILES = 0
+DATA_UPLOAD_MAX_NUMBER_FILES = 1  # the results CSV upload
+CLUB_MAX_REQUEST_BYTES = 6 * 1024 * 1024  # any body, files included (clubsite.middleware)
 
 # --- HTTPS behind a reverse proxy (README: "Running for a club"). Plain-HTTP LAN use keeps working
 # without CLUB_HTTPS.

@@ -189,3 +189,11 @@ def test_the_client_address_ignores_forwarded_headers_unless_behind_the_proxy(se
     assert client_ip(forged) == "10.0.0.5"  # not from the proxy on this machine
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="junk")) == "127.0.0.1"
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_cap_is_refused_before_anything_reads_it(client, settings):
+    settings.CLUB_MAX_REQUEST_BYTES = 1000
+    r = client.post("/accounts/login/", data=b"x" * 2000, content_type="application/octet-stream")
+    assert r.status_code == 413 and "大きすぎます" in r.content.decode()
+    assert client.get("/").status_code == 200
