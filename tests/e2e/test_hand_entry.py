@@ -17,9 +17,11 @@ PHONE_HEIGHT = 844
 @pytest.fixture(scope="module")
 def hanchan_url(manage) -> str:
     pk = manage("shell", "-c", (
-        "import datetime; from scoring import services; from scoring.models import RuleSet; "
-        "ms = [services.member_create(name=n, kana=k, number=no) for n, k, no in "
-        "(('長谷川花子', 'はせがわはなこ', 901), ('林', 'はやし', 902), ('小笠原', 'おがさわら', 903), ('森', 'もり', 904))]; "
+        "import datetime; from django.db.models import Max; from scoring import services; "
+        "from scoring.models import Member, RuleSet; "
+        "base = (Member.objects.aggregate(m=Max('number'))['m'] or 0) + 1; "  # other browser tests add members too
+        "ms = [services.member_create(name=n, kana=k, number=base + i) for i, (n, k) in "
+        "enumerate((('長谷川花子', 'はせがわはなこ'), ('林', 'はやし'), ('小笠原', 'おがさわら'), ('森', 'もり')))]; "
         "day = services.clubday_create(date=datetime.date(2026, 11, 24), venue='公民館', "
         "ruleset=RuleSet.objects.filter(preset='tenhou').first()); "
         "h = services.hanchan_create(clubday=day, table=2, players=ms); "
