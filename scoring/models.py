@@ -333,3 +333,64 @@ class SetupToken(models.Model):
     class Meta:
         verbose_name = _("初期設定トークン")
         verbose_name_plural = _("初期設定トークン")
+
+
+class BoardRollup(models.Model):
+    """The boards' sums of ``HanchanResult`` of finished hanchan per member, rule set in force and
+    period: a date (``year``, ``month``, ``day``), a month (``day`` 0), a year (``month`` 0) or all
+    time (``year`` 0). A derived cache kept current by ``services.rollup`` in the transaction that
+    writes results, so a board sums a few rows per member however long the history.
+
+    ``t<r><k>``: times at rank r tied with k − 1 others (同着折半; k ≥ 2) for the what-if 順位点.
+    ``last``: the sort key of the member's last hanchan in the period (date|club day|回戦|卓|hanchan),
+    ``rating_mu/sigma`` their rating after it. ``best_wins``: the period's five biggest wins
+    ``[gain, hand pk, date]``; ``opponents``: ``{member pk: [games, net, rank sum, their net, their
+    rank sum]}`` at the same table.
+    """
+
+    SUMS = ("games", "net", "uma", "rank_sum", "first", "second", "third", "fourth", "t12", "t13", "t14",
+            "t22", "t23", "t32", "tobi", "score_sum", "hand_games", "hands", "wins", "deal_ins", "riichis",
+            "win_points", "yakuman", "chombo")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    ruleset = models.ForeignKey(RuleSet, on_delete=models.CASCADE, related_name="+")
+    year = models.PositiveSmallIntegerField()
+    month = models.PositiveSmallIntegerField()
+    day = models.PositiveSmallIntegerField()
+    games = models.PositiveIntegerField(default=0)
+    net = models.BigIntegerField(default=0)
+    uma = models.BigIntegerField(default=0)
+    rank_sum = models.PositiveIntegerField(default=0)
+    first = models.PositiveIntegerField(default=0)
+    second = models.PositiveIntegerField(default=0)
+    third = models.PositiveIntegerField(default=0)
+    fourth = models.PositiveIntegerField(default=0)
+    t12 = models.PositiveIntegerField(default=0)
+    t13 = models.PositiveIntegerField(default=0)
+    t14 = models.PositiveIntegerField(default=0)
+    t22 = models.PositiveIntegerField(default=0)
+    t23 = models.PositiveIntegerField(default=0)
+    t32 = models.PositiveIntegerField(default=0)
+    tobi = models.PositiveIntegerField(default=0)
+    score_sum = models.BigIntegerField(default=0)
+    best = models.IntegerField(null=True)
+    hand_games = models.PositiveIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    deal_ins = models.PositiveIntegerField(default=0)
+    riichis = models.PositiveIntegerField(default=0)
+    win_points = models.BigIntegerField(default=0)
+    yakuman = models.PositiveIntegerField(default=0)
+    chombo = models.PositiveIntegerField(default=0)
+    last = models.CharField(max_length=60, default="")
+    rating_mu = models.FloatField(null=True)
+    rating_sigma = models.FloatField(null=True)
+    best_wins = models.JSONField(default=list)
+    opponents = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["year", "month", "day", "member", "ruleset"],
+                                               name="one_rollup_per_period")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id}/{self.ruleset_id} {self.year}-{self.month}-{self.day}: {self.games}"

@@ -1,6 +1,8 @@
-"""The boards: standings for any period, what-if 順位点, a member's page. All figures are aggregates
-in the database over ``HanchanResult`` of finished hanchan (void ones are off the boards); the
-number of queries does not depend on how many members or hanchan there are.
+"""The boards: standings for any period, what-if 順位点, a member's page. All figures are sums in
+the database over ``HanchanResult`` of finished hanchan (void ones are off the boards), read from
+the rollup ``BoardRollup`` (per member, rule set and date / month / year / all time; kept current by
+``services.rollup``), so a board reads a few rows per member however long the history; a club day's
+board sums its results. The number of queries does not depend on how many members or hanchan there are.
 
 A hanchan counts under its rule set in force (its own, else its club day's). Ranks are as settled
 by that rule set (上家優先, or 同着折半: tied players share the better rank), so 平均順位 and the
@@ -9,22 +11,45 @@ by that rule set (上家優先, or 同着折半: tied players share the better r
 
 from __future__ import annotations
 
+import calendar
 import functools
 import hashlib
+import operator
+from collections import defaultdict
+from collections.abc import Callable
 from datetime import date
-from typing import Any, Callable
+from typing import Any
 
 from django.core.cache import cache
-
+from django.db import connection
 from django.db.models import (
-    Avg, Case, CharField, Count, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum, Value, When,
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
 )
-from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
-from ..models import ClubDay, Hanchan, HanchanResult, HandRecord, Member, RuleSet
+from ..models import (
+    BoardRollup,
+    ClubDay,
+    Hanchan,
+    HanchanResult,
+    HandRecord,
+    Member,
+    RuleSet,
+)
 from ..services.ratings import display_rating
+from ..services.rollup import combine, key_clubday
 
 # the columns a board can be sorted by; True: smaller is better (sorted ascending)
 SORT_KEYS: dict[str, bool] = {
@@ -58,13 +83,21 @@ def _history_models() -> tuple:
 
 def boards_version() -> str:
     """What the boards depend on, cheaply: the newest change-history row of results, hanchan (void,
-    rule set), members (name, active) and rule sets. Every write of those makes one; the ratings,
-    written without history right after the results commit, may trail by at most ``CACHE_SECONDS``."""
-    parts = []
-    for model in _history_models():
-        last = model.objects.order_by("-history_id").values_list("history_id", "history_date").first()
-        parts.append(f"{last[0]}@{last[1].timestamp()}" if last else "-")
-    return "/".join(parts)
+    rule set), members (name, active) and rule sets, in one query. Every write of those makes one;
+    the ratings, written without history right after the results commit, may trail by at most
+    ``CACHE_SECONDS``."""
+    global _VERSION_SQL
+    if _VERSION_SQL is None:
+        q = connection.ops.quote_name
+        _VERSION_SQL = "SELECT " + ", ".join(
+            f"(SELECT CAST({q('history_id')} AS TEXT) || '@' || CAST({q('history_date')} AS TEXT) "
+            f"FROM {q(m._meta.db_table)} ORDER BY {q('history_id')} DESC LIMIT 1)" for m in _history_models())
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL)
+        return "/".join(v or "-" for v in cursor.fetchone())
+
+
+_VERSION_SQL: str | None = None
 
 
 def cached(fn: Callable[..., Any], /, *, version: str | None = None, **kwargs: Any) -> Any:
@@ -138,7 +171,136 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
     settled one. ``rank`` is the place by net (ties by net, then more games, share a place).
     Rates are fractions 0–1; hand figures rest on ``hand_games`` (games recorded hand by hand) and
     are ``None`` when there is none.
+
+    Periods of whole dates (all time, a year, a month, a date range) sum the rollup
+    (``BoardRollup``: a few rows per member whatever the history's length; 3 queries); a club day
+    sums its results.
     """
+    if clubday is not None:
+        return _standings_from_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
+                                       min_games=min_games, include_inactive=include_inactive, sort=sort,
+                                       uma=uma, return_points=return_points)
+    period = rollup_period(start, end)
+    qs = BoardRollup.objects.filter(period)
+    if ruleset is not None:
+        qs = qs.filter(ruleset=ruleset)
+    if not include_inactive:
+        qs = qs.filter(member__active=True)
+    sums = {f: Sum(f) for f in BoardRollup.SUMS}
+    groups = list(qs.values("member_id", "ruleset_id").annotate(**sums, best=Max("best")).order_by())
+    whatif = uma is not None or return_points is not None
+    engines = {rs.pk: rs.engine() for rs in RuleSet.objects.all()} if whatif else {}
+    per_member: dict[int, list[dict]] = defaultdict(list)
+    for g in groups:
+        per_member[g["member_id"]].append(g)
+    rows = []
+    for member_id, gs in per_member.items():
+        row = {"member_id": member_id, **{f: sum(g[f] for g in gs) for f in BoardRollup.SUMS},
+               "best": max(g["best"] for g in gs)}
+        if row["games"] < max(min_games, 1):
+            continue
+        row["real_total"] = row["net"]
+        row["total"] = sum(_whatif_sum(g, engines[g["ruleset_id"]], uma, return_points) for g in gs) if whatif \
+            else row["net"]
+        rows.append(row)
+    members = _members_rated([r["member_id"] for r in rows], period)
+    for row in rows:
+        _finish_row(row, members[row["member_id"]])
+    _place(rows)
+    return sort_rows(rows, sort)
+
+
+def rollup_period(start: date | None, end: date | None) -> Q:
+    """The ``BoardRollup`` rows that exactly cover the dates ``start``–``end`` (``None``: open): the
+    all-time row, else whole years, then whole months, then single dates at either end.
+
+    >>> rollup_period(None, None)
+    <Q: (AND: ('year', 0))>
+    """
+    if start is None and end is None:
+        return Q(year=0)
+    parts = _cover(start or date(1, 1, 1), end or date(9999, 12, 31))
+    return functools.reduce(operator.or_, parts) if parts else Q(pk__in=[])
+
+
+def _month_end(d: date) -> date:
+    return date(d.year, d.month, calendar.monthrange(d.year, d.month)[1])
+
+
+def _cover(s: date, e: date) -> list[Q]:
+    if s > e:
+        return []
+    if s.year != e.year:
+        out = []
+        ys = s.year if (s.month, s.day) == (1, 1) else s.year + 1
+        ye = e.year if (e.month, e.day) == (12, 31) else e.year - 1
+        if ys != s.year:
+            out += _cover(s, date(s.year, 12, 31))
+        if ye != e.year:
+            out += _cover(date(e.year, 1, 1), e)
+        if ys <= ye:
+            out.append(Q(year__gte=max(ys, 1), year__lte=ye, month=0))
+        return out
+    if (s.month, s.day, e.month, e.day) == (1, 1, 12, 31):
+        return [Q(year=s.year, month=0)]
+    if s.month != e.month:
+        out = []
+        ms = s.month if s.day == 1 else s.month + 1
+        me = e.month if e == _month_end(e) else e.month - 1
+        if ms != s.month:
+            out += _cover(s, _month_end(s))
+        if me != e.month:
+            out += _cover(date(e.year, e.month, 1), e)
+        if ms <= me:
+            out.append(Q(year=s.year, month__gte=ms, month__lte=me, day=0))
+        return out
+    if s.day == 1 and e == _month_end(e):
+        return [Q(year=s.year, month=s.month, day=0)]
+    return [Q(year=s.year, month=s.month, day__gte=s.day, day__lte=e.day)]
+
+
+def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None,
+                return_points: int | None) -> int:
+    """The what-if net of one (member, rule set) group of rollup sums: as ``_whatif_net`` per result
+    (tied players share the 順位点 of the places they tie for and the オカ)."""
+    returned = return_points if return_points is not None else engine.return_points
+    net = g["score_sum"] - g["games"] * returned
+    places = ("first", "second", "third", "fourth")
+    counts = {}
+    for r in range(1, 5):
+        ties = {k: g[f"t{r}{k}"] for k in range(2, 6 - r)}
+        counts[(r, 1)] = g[places[r - 1]] - sum(ties.values())
+        counts.update({(r, k): n for k, n in ties.items()})
+    if uma is None:
+        net += g["uma"]
+    else:
+        net += sum(n * (sum(uma[r - 1:r - 1 + k]) // k) for (r, k), n in counts.items())
+    if return_points is not None:
+        oka = 4 * (return_points - engine.start_points)
+        net += sum(n * int(oka / k) for (r, k), n in counts.items() if r == 1)
+    return net
+
+
+def _members_rated(pks: list[int], period: Q) -> dict[int, Member]:
+    """The members, each with ``mu``/``sigma`` after their last hanchan in the period (from the
+    period's rollup row with the latest ``last``, whatever its rule set: a few rows per member)."""
+    latest: dict[int, tuple] = {}
+    for member_id, last, mu, sigma in (BoardRollup.objects.filter(period, member_id__in=pks)
+                                       .values_list("member_id", "last", "rating_mu", "rating_sigma")):
+        if member_id not in latest or last > latest[member_id][0]:
+            latest[member_id] = (last, mu, sigma)
+    members = {m.pk: m for m in Member.objects.filter(pk__in=pks)}
+    for pk, m in members.items():
+        _last, m.mu, m.sigma = latest.get(pk, ("", None, None))
+    return members
+
+
+def _standings_from_results(*, start: date | None = None, end: date | None = None,
+                            clubday: ClubDay | None = None, ruleset: RuleSet | None = None, min_games: int = 0,
+                            include_inactive: bool = False, sort: str = "net",
+                            uma: tuple[int, int, int, int] | None = None,
+                            return_points: int | None = None) -> list[dict]:
+    """``standings`` summed over the results themselves (a club day: a few dozen rows)."""
     qs = finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
                           include_inactive=include_inactive)
     net = Sum("net")
@@ -157,16 +319,16 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
 def _aggregates(net) -> dict[str, Any]:
     """Per-member sums over results; hand figures only over games recorded hand by hand."""
     rec = Q(recorded=True)
-    return dict(
-        games=Count("pk"), total=net, real_total=Sum("net"), rank_sum=Sum("rank"),
-        first=Count("pk", filter=Q(rank=1)), second=Count("pk", filter=Q(rank=2)),
-        third=Count("pk", filter=Q(rank=3)), fourth=Count("pk", filter=Q(rank=4)),
-        tobi=Count("pk", filter=Q(score__lt=0)), score_sum=Sum("score"), best=Max("score"),
-        hand_games=Count("pk", filter=rec), hands=Sum("hands", filter=rec), wins=Sum("wins", filter=rec),
-        deal_ins=Sum("deal_ins", filter=rec), riichis=Sum("riichis", filter=rec),
-        win_points=Sum("win_points", filter=rec), yakuman=Sum("yakuman", filter=rec),
-        chombo=Sum("chombo", filter=rec),
-    )
+    return {
+        "games": Count("pk"), "total": net, "real_total": Sum("net"), "rank_sum": Sum("rank"),
+        "first": Count("pk", filter=Q(rank=1)), "second": Count("pk", filter=Q(rank=2)),
+        "third": Count("pk", filter=Q(rank=3)), "fourth": Count("pk", filter=Q(rank=4)),
+        "tobi": Count("pk", filter=Q(score__lt=0)), "score_sum": Sum("score"), "best": Max("score"),
+        "hand_games": Count("pk", filter=rec), "hands": Sum("hands", filter=rec), "wins": Sum("wins", filter=rec),
+        "deal_ins": Sum("deal_ins", filter=rec), "riichis": Sum("riichis", filter=rec),
+        "win_points": Sum("win_points", filter=rec), "yakuman": Sum("yakuman", filter=rec),
+        "chombo": Sum("chombo", filter=rec),
+    }
 
 
 def _members_with_rating(pks: list[int], *, end: date | None) -> dict[int, Member]:
@@ -209,6 +371,18 @@ def _place(rows: list[dict]) -> None:
         row["rank"] = prev["rank"] if same else i + 1
 
 
+def standings_top(*, limit: int = 5, start: date | None = None, end: date | None = None) -> list[dict]:
+    """The first ``limit`` rows of ``standings`` (active members; by net, then games, then member
+    number) with only ``member_id``, ``member_name``, ``net`` and ``games``: one query, for the
+    home page's teaser."""
+    rows = (BoardRollup.objects.filter(rollup_period(start, end), member__active=True)
+            .values("member_id", "member__name", "member__number")
+            .annotate(net=Sum("net"), games=Sum("games")).filter(games__gt=0)
+            .order_by("-net", "-games", "member__number")[:limit])
+    return [{"member_id": r["member_id"], "member_name": r["member__name"], "net": r["net"], "games": r["games"]}
+            for r in rows]
+
+
 def sort_rows(rows: list[dict], sort: str) -> list[dict]:
     """Rows ordered by a column of ``SORT_KEYS`` (``-key``: the other way); then by net and games.
     Rows without the figure (``None``) go last."""
@@ -227,8 +401,12 @@ def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: in
                      **filters: Any) -> list[dict]:
     """Standings under another 順位点 / 返し点 beside the real ones: each row has ``net`` (what-if),
     ``real_net``, ``delta``, ``rank`` (what-if place), ``real_rank`` and ``moved`` (places gained)."""
-    real = {r["member_id"]: r["rank"] for r in standings(**filters)}
     rows = standings(uma=uma, return_points=return_points, **filters)
+    # the real places: the same rows placed by their settled net (as ``standings`` places them)
+    real = [{"net": r["real_net"], "games": r["games"], "member_no": r["member_no"], "member_id": r["member_id"]}
+            for r in rows]
+    _place(real)
+    real = {r["member_id"]: r["rank"] for r in real}
     for row in rows:
         row["real_rank"] = real.get(row["member_id"])
         row["delta"] = row["net"] - row["real_net"]
@@ -239,74 +417,94 @@ def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: in
 # --------------------------------------------------------------------------- a member's page
 
 
-def member_summary(*, member: Member) -> dict | None:
+def _mine(member: Member, **period: Any) -> list[dict]:
+    return list(BoardRollup.objects.filter(member=member, **period).values())
+
+
+def member_summary(*, member: Member, rows: list[dict] | None = None) -> dict | None:
     """The member's all-time row (as in ``standings``, without ``rank``), or ``None`` before their
-    first finished hanchan."""
-    rows = list(finished_results().filter(member=member).values("member_id").annotate(**_aggregates(Sum("net")))
-                .order_by())
+    first finished hanchan. ``rows``: their all-time rollup rows, when already read."""
+    rows = _mine(member, year=0) if rows is None else rows
     if not rows:
         return None
-    row = rows[0]
-    _finish_row(row, _members_with_rating([member.pk], end=None)[member.pk])
+    total = combine(rows)
+    row = {"member_id": member.pk, **{f: total[f] for f in BoardRollup.SUMS}, "best": total["best"],
+           "total": total["net"], "real_total": total["net"]}
+    member.mu, member.sigma = total["rating_mu"], total["rating_sigma"]
+    _finish_row(row, member)
     row["rank"] = None
     return row
 
 
 def member_page(*, member: Member) -> dict[str, Any]:
-    """Everything the member page shows (one cacheable value; see ``cached``)."""
+    """Everything the member page shows (one cacheable value; see ``cached``): 5 queries whatever
+    the history's length (the all-time rollup rows, the dates, the recent hanchan, the best wins,
+    the opponents' names)."""
+    alltime = _mine(member, year=0)
     timeline = member_timeline(member=member)
-    return {"summary": member_summary(member=member), "recent": member_recent(member=member),
-            "timeline": timeline, "best_wins": member_best_wins(member=member),
-            "head_to_head": member_head_to_head(member=member)}
+    return {"summary": member_summary(member=member, rows=alltime),
+            "recent": member_recent(member=member, since=_recent_since(timeline, 20)),
+            "timeline": timeline, "best_wins": member_best_wins(member=member, rows=alltime),
+            "head_to_head": member_head_to_head(member=member, rows=alltime)}
 
 
-def member_recent(*, member: Member, limit: int = 20) -> list[HanchanResult]:
-    """The member's latest finished hanchan, newest first, with the rating after each."""
-    rows = list(finished_results().filter(member=member).select_related("hanchan__clubday")
-                .order_by(*(f"-{k}" for k in RESULT_ORDER))[:limit])
+def _recent_since(timeline: list[dict], limit: int) -> date | None:
+    """The earliest date the member's last ``limit`` hanchan can be on."""
+    games = 0
+    for d in reversed(timeline):
+        games += d["games"]
+        if games >= limit:
+            return d["date"]
+    return None
+
+
+def member_recent(*, member: Member, limit: int = 20, since: date | None = None) -> list[HanchanResult]:
+    """The member's latest finished hanchan, newest first, with the rating after each. ``since``:
+    none of them is earlier (keeps the look-up to a few club days)."""
+    qs = finished_results(start=since).filter(member=member)
+    rows = list(qs.select_related("hanchan__clubday").order_by(*(f"-{k}" for k in RESULT_ORDER))[:limit])
     for r in rows:
         r.rating = display_rating(r.rating_mu, r.rating_sigma)
     return rows
 
 
 def member_timeline(*, member: Member) -> list[dict]:
-    """Per club day the member played: the day's net, the cumulative net and the rating after the
-    day's last hanchan (one row per day, computed in the database)."""
-    mine = finished_results().filter(member=member)
-    last = (mine.filter(hanchan__clubday=OuterRef("hanchan__clubday"))
-            .order_by("-hanchan__number", "-hanchan__table"))
-    days = (mine.values("hanchan__clubday", "hanchan__clubday__date")
-            .annotate(net=Sum("net"), games=Count("pk"),
-                      mu=Subquery(last.values("rating_mu")[:1]), sigma=Subquery(last.values("rating_sigma")[:1]))
-            .order_by("hanchan__clubday__date", "hanchan__clubday"))
+    """Per date the member played: the day's net, the cumulative net and the rating after the
+    day's last hanchan (from the rollup's date rows: one small row per date and rule set)."""
+    days: dict[date, list[dict]] = defaultdict(list)
+    for r in (BoardRollup.objects.filter(member=member, day__gt=0)
+              .values("year", "month", "day", "games", "net", "last", "rating_mu", "rating_sigma")
+              .order_by("year", "month", "day")):
+        days[date(r["year"], r["month"], r["day"])].append(r)
     out, total = [], 0
-    for d in days:
-        total += d["net"]
-        out.append({"clubday": d["hanchan__clubday"], "date": d["hanchan__clubday__date"], "games": d["games"],
-                    "net": d["net"], "total": total, "rating": display_rating(d["mu"], d["sigma"])})
+    for d, rows in days.items():
+        last = max(rows, key=lambda r: r["last"])
+        net = sum(r["net"] for r in rows)
+        total += net
+        out.append({"clubday": key_clubday(last["last"]), "date": d, "games": sum(r["games"] for r in rows),
+                    "net": net, "total": total, "rating": display_rating(last["rating_mu"], last["rating_sigma"])})
     return out
 
 
-def _seat_value(field: str, member: Member):
-    """The member's entry of a four-element JSON list column of a hand (by their seat)."""
-    return Case(*[When(**{f"hanchan__seat{s}": member}, then=Cast(KeyTextTransform(str(s), field), IntegerField()))
-                  for s in range(4)], default=Value(0), output_field=IntegerField())
-
-
-def member_best_wins(*, member: Member, limit: int = 5) -> list[HandRecord]:
+def member_best_wins(*, member: Member, limit: int = 5, rows: list[dict] | None = None) -> list[HandRecord]:
     """The member's biggest wins in hanchan recorded hand by hand (points gained by the win, with
-    honba and sticks), biggest first. ``hand.tiles``: the typed hand when the win was entered as tiles."""
-    seat = Case(*[When(**{f"hanchan__seat{s}": member}, then=Value(str(s))) for s in range(4)],
-                default=Value(""), output_field=CharField())
-    qs = (HandRecord.objects.filter(hanchan__state=Hanchan.State.FINISHED, event__type__in=["ron", "tsumo"])
-          .filter(Q(hanchan__seat0=member) | Q(hanchan__seat1=member) | Q(hanchan__seat2=member)
-                  | Q(hanchan__seat3=member))
-          .annotate(gain=_seat_value("deltas", member), seat=seat).filter(gain__gt=0)
-          .select_related("hanchan__clubday").order_by("-gain", "hanchan__clubday__date")[:limit])
-    hands = list(qs)
-    for h in hands:
-        h.tiles = _typed_tiles(h.event, int(h.seat))
-    return hands
+    honba and sticks), biggest first (from the rollup's top five per rule set). ``hand.tiles``:
+    the typed hand when the win was entered as tiles."""
+    rows = _mine(member, year=0) if rows is None else rows
+    top = combine(rows)["best_wins"][:limit] if rows else []
+    if not top:
+        return []
+    hands = HandRecord.objects.select_related("hanchan__clubday").in_bulk([pk for _gain, pk, _d in top])
+    out = []
+    for gain, pk, _d in top:
+        h = hands.get(pk)
+        if h is None:
+            continue
+        h.gain = gain
+        h.seat = next(s for s in range(4) if getattr(h.hanchan, f"seat{s}_id") == member.pk)
+        h.tiles = _typed_tiles(h.event, h.seat)
+        out.append(h)
+    return out
 
 
 def _typed_tiles(event: dict, seat: int) -> dict | None:
@@ -318,19 +516,16 @@ def _typed_tiles(event: dict, seat: int) -> dict | None:
     return None
 
 
-def member_head_to_head(*, member: Member) -> list[dict]:
+def member_head_to_head(*, member: Member, rows: list[dict] | None = None) -> list[dict]:
     """Against each member played with: games together, and in those games the member's net and
-    average rank and the opponent's. Most games together first."""
-    rows = (finished_results().filter(member=member)
-            .values("hanchan__results__member", "hanchan__results__member__name", "hanchan__results__member__number")
-            .annotate(games=Count("pk"), net=Sum("net"), avg_rank=Avg("rank"),
-                      their_net=Sum("hanchan__results__net"), their_avg_rank=Avg("hanchan__results__rank"))
-            .order_by("-games", "hanchan__results__member__number"))
+    average rank and the opponent's. Most games together first (from the rollup)."""
+    rows = _mine(member, year=0) if rows is None else rows
+    opponents = combine(rows)["opponents"] if rows else {}
+    names = {m.pk: m for m in Member.objects.filter(pk__in=[int(k) for k in opponents]).only("pk", "name", "number")}
     out = []
-    for r in rows:
-        if r["hanchan__results__member"] == member.pk:
-            continue
-        out.append({"member_id": r["hanchan__results__member"], "name": r["hanchan__results__member__name"],
-                    "number": r["hanchan__results__member__number"], "games": r["games"], "net": r["net"],
-                    "avg_rank": r["avg_rank"], "their_net": r["their_net"], "their_avg_rank": r["their_avg_rank"]})
+    for pk, (games, net, rank_sum, their_net, their_rank_sum) in opponents.items():
+        o = names[int(pk)]
+        out.append({"member_id": o.pk, "name": o.name, "number": o.number, "games": games, "net": net,
+                    "avg_rank": rank_sum / games, "their_net": their_net, "their_avg_rank": their_rank_sum / games})
+    out.sort(key=lambda r: (-r["games"], r["number"]))
     return out

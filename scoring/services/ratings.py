@@ -21,6 +21,7 @@ from django.dispatch import receiver
 from openskill.models import PlackettLuce
 
 from ..models import Hanchan, HanchanResult, Member
+from .rollup import rollup_ratings
 
 BASE, SCALE = 1500, 40
 ORDER = ("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number", "hanchan__table", "hanchan_id")
@@ -78,6 +79,8 @@ def ratings_update(*, since: date | None = None) -> int:
                 r.rating_mu, r.rating_sigma = new.mu, new.sigma
                 changed.append(r)
     HanchanResult.objects.bulk_update(changed, ["rating_mu", "rating_sigma"], batch_size=500)
+    rollup_ratings(since=since, ratings={(r.hanchan_id, r.member_id): (r.rating_mu, r.rating_sigma)
+                                         for rows in games.values() for r in rows})
     return len(changed)
 
 

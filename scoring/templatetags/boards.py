@@ -7,7 +7,7 @@ from datetime import date
 from django import template
 from django.utils import timezone
 
-from ..selectors.boards import cached, standings
+from ..selectors.boards import cached, standings_top
 
 register = template.Library()
 
@@ -15,7 +15,7 @@ register = template.Library()
 @register.inclusion_tag("scoring/_board_teaser.html", takes_context=True)
 def board_teaser(context, limit: int = 5) -> dict:
     year = timezone.localdate().year
-    rows = cached(standings, start=date(year, 1, 1), end=date(year, 12, 31))
+    rows = cached(standings_top, limit=limit, start=date(year, 1, 1), end=date(year, 12, 31))
     if not rows:
-        rows, year = cached(standings), None
-    return {"rows": rows[:limit], "year": year, "user": context.get("user")}
+        rows, year = cached(standings_top, limit=limit), None
+    return {"rows": rows, "year": year, "user": context.get("user")}

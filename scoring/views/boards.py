@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -105,9 +106,12 @@ def standings(request: HttpRequest) -> HttpResponse:
     if choice:
         uma, rp, label = choice
         filters = {k: v for k, v in f.items() if k != "sort"}
-        rows = boards.cached(boards.whatif_standings, version=version, uma=uma, return_points=rp, **filters)
+        rows = SimpleLazyObject(lambda: boards.cached(boards.whatif_standings, version=version, uma=uma,
+                                                      return_points=rp, **filters))
         whatif = {"label": label, "rows": rows}
-    ctx = {"form": form, "whatif_form": whatif_form, "rows": boards.cached(boards.standings, version=version, **f),
+    # lazy: computed only when the template's cached fragment for this version is missing
+    rows = SimpleLazyObject(lambda: boards.cached(boards.standings, version=version, **f))
+    ctx = {"form": form, "whatif_form": whatif_form, "rows": rows,
            "filters": f, "board_version": version, "period": _period_text(f), "headers": _headers(request, f["sort"]), "whatif": whatif,
            "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
@@ -123,9 +127,15 @@ def standings(request: HttpRequest) -> HttpResponse:
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=pk)
     version = boards.boards_version()
-    ctx = {"member": member, "board_version": version, **boards.cached(boards.member_page, version=version, member=member)}
-    ctx["timeline_recent"] = list(reversed(ctx["timeline"][-30:]))
+    # lazy: computed only when the template's cached fragment for this version is missing
+    page = SimpleLazyObject(lambda: boards.cached(boards.member_page, version=version, member=member))
+    ctx = {"member": member, "board_version": version,
+           **{k: SimpleLazyObject(lambda k=k: page[k]) for k in MEMBER_PAGE_KEYS},
+           "timeline_recent": SimpleLazyObject(lambda: list(reversed(page["timeline"][-30:])))}
     return render(request, "scoring/member_detail.html", ctx)
+
+
+MEMBER_PAGE_KEYS = ("summary", "recent", "timeline", "best_wins", "head_to_head")
 
 
 @member_required

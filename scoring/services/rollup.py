@@ -1,0 +1,248 @@
+"""The boards' rollup (``BoardRollup``): per member, rule set in force and period (a date, a month, a
+year, all time), the sums the standings and member pages show. Kept current in the transaction that
+writes results (``hanchan._store_results`` / ``_delete_results`` call ``rollup_refresh``; 無効 and
+its undo through the ``post_save`` receiver below); ratings by ``ratings_update`` after it recomputes
+(``rollup_ratings``). ``rollup_rebuild`` builds it from all results (migration 0008, ``resettle``).
+
+Each write recomputes one date's rows of the hanchan's four players from that date's results, then
+their month, year and all-time rows from the rows below (a few small queries, however long the
+history). Example (in a test database)::
+
+    >>> rollup_refresh(members={m.pk for m in hanchan.members}, day=hanchan.clubday.date)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Coalesce
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
+
+FINISHED = "finished"
+BEST = 5
+SUMS = BoardRollup.SUMS
+FIGURES = ("hands", "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
+RESULT_FIELDS = ("hanchan_id", "member_id", "score", "rank", "uma", "net", "recorded", *FIGURES, "rating_mu",
+                 "rating_sigma", "hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number",
+                 "hanchan__table")
+
+
+def last_key(d: date, clubday: int, number: int, table: int, hanchan: int) -> str:
+    """The sort key of a hanchan in the boards' order (date, club day, 回戦, 卓, hanchan).
+
+    >>> last_key(date(2024, 5, 6), 3, 2, 1, 40)
+    '2024-05-06|0000000003|0002|0002|0000000040'
+    """
+    return f"{d.isoformat()}|{clubday:010d}|{number:04d}|{table:04d}|{hanchan:010d}"
+
+
+def key_hanchan(key: str) -> int:
+    return int(key.rsplit("|", 1)[1])
+
+
+def key_clubday(key: str) -> int:
+    return int(key.split("|")[1])
+
+
+def _empty() -> dict[str, Any]:
+    return {**dict.fromkeys(SUMS, 0), "best": None, "last": "", "rating_mu": None, "rating_sigma": None,
+            "best_wins": [], "opponents": {}}
+
+
+def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -> dict[tuple, dict]:
+    """Date-level rows ``{(member, ruleset, date): fields}`` from result rows (``RESULT_FIELDS`` plus
+    ``rs``) of whole hanchan and win rows (``pk``, ``hanchan_id``, ``deltas``, ``seats``, date);
+    only for ``members`` (``None``: everyone)."""
+    by_hanchan: dict[int, list[dict]] = defaultdict(list)
+    for r in results:
+        by_hanchan[r["hanchan_id"]].append(r)
+    rows: dict[tuple, dict] = {}
+    where: dict[tuple[int, int], tuple] = {}
+    for hanchan_id, four in by_hanchan.items():
+        for r in four:
+            if members is not None and r["member_id"] not in members:
+                continue
+            d = r["hanchan__clubday__date"]
+            k = (r["member_id"], r["rs"], d)
+            where[(hanchan_id, r["member_id"])] = k
+            row = rows.setdefault(k, _empty())
+            tied = sum(1 for o in four if o["rank"] == r["rank"])
+            row["games"] += 1
+            row["net"] += r["net"]
+            row["uma"] += r["uma"]
+            row["rank_sum"] += r["rank"]
+            row[("first", "second", "third", "fourth")[r["rank"] - 1]] += 1
+            if tied > 1:
+                row[f"t{r['rank']}{tied}"] += 1
+            row["tobi"] += r["score"] < 0
+            row["score_sum"] += r["score"]
+            row["best"] = r["score"] if row["best"] is None else max(row["best"], r["score"])
+            if r["recorded"]:
+                row["hand_games"] += 1
+                for f in FIGURES:
+                    row[f] += r[f]
+            key = last_key(d, r["hanchan__clubday_id"], r["hanchan__number"], r["hanchan__table"], hanchan_id)
+            if key > row["last"]:
+                row.update(last=key, rating_mu=r["rating_mu"], rating_sigma=r["rating_sigma"])
+            for o in four:
+                if o["member_id"] != r["member_id"]:
+                    opp = row["opponents"].setdefault(str(o["member_id"]), [0, 0, 0, 0, 0])
+                    for i, v in enumerate((1, r["net"], r["rank"], o["net"], o["rank"])):
+                        opp[i] += v
+    for w in wins:
+        for seat, member in enumerate(w["seats"]):
+            k = where.get((w["hanchan_id"], member))
+            gain = (w["deltas"] or [0, 0, 0, 0])[seat]
+            if k is not None and gain > 0:
+                rows[k]["best_wins"].append([gain, w["pk"], w["date"].isoformat()])
+    for row in rows.values():
+        row["best_wins"] = _top(row["best_wins"])
+    return rows
+
+
+def _top(wins: Iterable[list]) -> list[list]:
+    """The ``BEST`` biggest wins, ties by the earlier date, then the earlier hand."""
+    return heapq.nsmallest(BEST, wins, key=lambda w: (-w[0], w[2], w[1]))
+
+
+def combine(rows: Iterable[dict]) -> dict[str, Any]:
+    """Rows of disjoint periods summed into one (best = max, rating after the last hanchan)."""
+    out = _empty()
+    wins: list[list] = []
+    for row in rows:
+        for f in SUMS:
+            out[f] += row[f] or 0
+        if row["best"] is not None:
+            out["best"] = row["best"] if out["best"] is None else max(out["best"], row["best"])
+        if row["last"] > out["last"]:
+            out.update(last=row["last"], rating_mu=row["rating_mu"], rating_sigma=row["rating_sigma"])
+        wins.extend(row["best_wins"])
+        for pk, v in row["opponents"].items():
+            opp = out["opponents"].setdefault(pk, [0, 0, 0, 0, 0])
+            for i in range(5):
+                opp[i] += v[i]
+    out["best_wins"] = _top(wins)
+    return out
+
+
+FIELDS = (*SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")
+
+
+def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], group) -> None:
+    """Replace the rows ``upper`` (a level: month, year or all time) of ``members`` by the sums of
+    the rows below them (``lower``), grouped per (member, rule set, ``group(row)``)."""
+    qs = model.objects.filter(lower)
+    if members is not None:
+        qs = qs.filter(member_id__in=members)
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for row in qs.values("member_id", "ruleset_id", "year", "month", "day", *FIELDS).order_by():
+        groups[(row["member_id"], row["ruleset_id"], *group(row))].append(row)
+    old = model.objects.filter(**upper)
+    if members is not None:
+        old = old.filter(member_id__in=members)
+    old.delete()
+    new = []
+    for (member, rs, y, m, d), rows in groups.items():
+        new.append(model(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **combine(rows)))
+    model.objects.bulk_create(new, batch_size=500)
+
+
+def _results(result_model, q: Q) -> list[dict]:
+    return list(result_model.objects.filter(q)
+                .annotate(rs=Coalesce("hanchan__ruleset_id", "hanchan__clubday__ruleset_id"))
+                .values(*RESULT_FIELDS, "rs").order_by())
+
+
+def _wins(hand_model, q: Q) -> list[dict]:
+    out = []
+    for h in (hand_model.objects.filter(q, event__type__in=["ron", "tsumo"])
+              .values("pk", "hanchan_id", "deltas", "hanchan__seat0_id", "hanchan__seat1_id", "hanchan__seat2_id",
+                      "hanchan__seat3_id", "hanchan__clubday__date").order_by()):
+        out.append({"pk": h["pk"], "hanchan_id": h["hanchan_id"], "deltas": h["deltas"],
+                    "seats": [h[f"hanchan__seat{s}_id"] for s in range(4)], "date": h["hanchan__clubday__date"]})
+    return out
+
+
+@transaction.atomic
+def rollup_refresh(*, members: set[int], day: date, hanchan: Hanchan | None = None) -> None:
+    """Recompute the rows of ``members`` for ``day`` and the month, year and all time around it, in
+    the caller's transaction (the services that write results).
+    ``hanchan``: one being written, counted as its state in memory says (finished or not; the
+    services save its state after the results)."""
+    members = set(members)
+    # writers of the same members' rows take turns (PostgreSQL; SQLite has one writer anyway)
+    list(Member.objects.select_for_update().filter(pk__in=members).order_by("pk").values_list("pk", flat=True))
+    finished = Q(hanchan__state=FINISHED)
+    if hanchan is not None:
+        finished = (finished & ~Q(hanchan_id=hanchan.pk)) | (
+            Q(hanchan_id=hanchan.pk) if hanchan.state == FINISHED else Q(pk__in=[]))
+    mine = HanchanResult.objects.filter(finished, hanchan__clubday__date=day, member_id__in=members)
+    ids = list(mine.order_by().values_list("hanchan_id", flat=True).distinct())
+    results = _results(HanchanResult, Q(hanchan_id__in=ids))
+    wins = _wins(HandRecord, Q(hanchan_id__in=ids))
+    y, m, d = day.year, day.month, day.day
+    BoardRollup.objects.filter(member_id__in=members, year=y, month=m, day=d).delete()
+    BoardRollup.objects.bulk_create([BoardRollup(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **row)
+                                     for (member, rs, _d), row in _day_rows(results, wins, members).items()])
+    _levels(BoardRollup, members, y, m)
+
+
+def _levels(model, members: set[int] | None, y: int | None, m: int | None) -> None:
+    """Month, year and all-time rows from the level below (``y``/``m`` ``None``: every period)."""
+    month_q = Q(day__gt=0) & (Q(year=y, month=m) if y else Q())
+    _roll_up(model, members, month_q, {"day": 0, "month__gt": 0, **({"year": y, "month": m} if y else {})},
+             lambda r: (r["year"], r["month"], 0))
+    year_q = Q(day=0, month__gt=0) & (Q(year=y) if y else Q())
+    _roll_up(model, members, year_q, {"month": 0, "year__gt": 0, **({"year": y} if y else {})},
+             lambda r: (r["year"], 0, 0))
+    _roll_up(model, members, Q(year__gt=0, month=0), {"year": 0}, lambda r: (0, 0, 0))
+
+
+@transaction.atomic
+def rollup_rebuild(*, apps=None) -> int:
+    """Build the whole rollup from every finished result (``apps``: a migration's model registry).
+    Returns the number of date rows."""
+    get = (lambda name: apps.get_model("scoring", name)) if apps else {
+        "BoardRollup": BoardRollup, "HanchanResult": HanchanResult, "HandRecord": HandRecord}.get
+    model = get("BoardRollup")
+    model.objects.all().delete()
+    q = Q(hanchan__state=FINISHED)
+    rows = _day_rows(_results(get("HanchanResult"), q), _wins(get("HandRecord"), q), None)
+    model.objects.bulk_create([model(member_id=member, ruleset_id=rs, year=d.year, month=d.month, day=d.day, **row)
+                               for (member, rs, d), row in rows.items()], batch_size=500)
+    _levels(model, None, None, None)
+    return len(rows)
+
+
+def rollup_ratings(*, since: date | None, ratings: dict[tuple[int, int], tuple[float, float]]) -> int:
+    """After ``ratings_update``: the rating on every row whose last hanchan is from ``since`` on,
+    from ``ratings`` ``{(hanchan pk, member pk): (mu, sigma)}`` (all finished results from ``since``)."""
+    qs = BoardRollup.objects.exclude(last="")
+    if since is not None:
+        qs = qs.filter(last__gte=since.isoformat())
+    changed = []
+    for row in qs.only("pk", "member_id", "last", "rating_mu", "rating_sigma"):
+        new = ratings.get((key_hanchan(row.last), row.member_id))
+        if new is not None and (row.rating_mu, row.rating_sigma) != new:
+            row.rating_mu, row.rating_sigma = new
+            changed.append(row)
+    BoardRollup.objects.bulk_update(changed, ["rating_mu", "rating_sigma"], batch_size=500)
+    return len(changed)
+
+
+@receiver(post_save, sender=Hanchan, dispatch_uid="club_rollup_void")
+def _void_changes_rollup(sender, instance: Hanchan, update_fields=None, **kwargs) -> None:
+    """無効 and its undo take a finished hanchan off the boards or put it back."""
+    if update_fields and "state_before_void" in update_fields and FINISHED in (
+            instance.state, instance.state_before_void):
+        rollup_refresh(members={instance.seat0_id, instance.seat1_id, instance.seat2_id, instance.seat3_id},
+                       day=instance.clubday.date)

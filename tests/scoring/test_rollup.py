@@ -1,0 +1,189 @@
+"""The boards' rollup (``services.rollup``): kept equal to a rebuild from the results by every write
+of the services, the boards read from it agree with the boards summed over the results, and the
+boards' query counts do not grow with members or hanchan."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from boards_history import DAY1, DAY2, build_history
+
+from scoring import services
+from scoring.models import BoardRollup, Member
+from scoring.selectors import boards
+from scoring.services.rollup import rollup_rebuild
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = ("member_id", "ruleset_id", "year", "month", "day", *BoardRollup.SUMS, "best", "last", "rating_mu",
+          "rating_sigma", "best_wins", "opponents")
+FIGURES = ("member_id", "rank", "net", "real_net", "games", "avg_rank", "first", "fourth", "tobi_rate", "avg_score",
+           "best_score", "rating", "hand_games", "win_rate", "deal_in_rate", "riichi_rate", "avg_win", "yakuman",
+           "chombo")
+
+
+@pytest.fixture
+def run_on_commit(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        yield
+
+
+@pytest.fixture
+def history(members, ariari, scorekeeper, run_on_commit):
+    return build_history(members, ariari, scorekeeper)
+
+
+def snapshot() -> list[tuple]:
+    return sorted(tuple(str(r[f]) for f in FIELDS) for r in BoardRollup.objects.values(*FIELDS))
+
+
+def assert_rollup_is_current() -> None:
+    kept = snapshot()
+    rollup_rebuild()
+    assert kept == snapshot()
+
+
+def figures(rows: list[dict]) -> list[dict]:
+    return [{k: r[k] for k in FIGURES} for r in rows]
+
+
+def test_the_rollup_has_a_row_per_member_rule_set_and_period(history, ariari):
+    yamada, split = history["hanchan"][0].seat0, history["split"]
+    rows = {(r.ruleset_id, r.year, r.month, r.day): r.games for r in BoardRollup.objects.filter(member=yamada)}
+    assert rows == {(ariari.pk, 2026, 10, 1): 1, (ariari.pk, 2026, 10, 0): 1, (ariari.pk, 2026, 0, 0): 1,
+                    (ariari.pk, 0, 0, 0): 1, (split.pk, 2026, 11, 1): 1, (split.pk, 2026, 11, 0): 1,
+                    (split.pk, 2026, 0, 0): 1, (split.pk, 0, 0, 0): 1}  # not the void H4 of day 2
+    tops = BoardRollup.objects.get(member=yamada, ruleset=split, year=0)
+    assert (tops.first, tops.t12, tops.net, tops.uma) == (1, 1, 13000, 8000)
+
+
+def test_every_write_of_the_services_keeps_the_rollup_equal_to_a_rebuild(history, members, scorekeeper):
+    assert_rollup_is_current()
+    h2, h3, h4, h5 = history["hanchan"][1:]
+    services.hanchan_unvoid(hanchan=h4, by=scorekeeper)  # back on the boards
+    assert_rollup_is_current()
+    assert boards.standings(start=DAY2, end=DAY2)[0]["member_name"] == "田中"
+    services.hanchan_void(hanchan=h3, by=scorekeeper)
+    assert_rollup_is_current()
+    services.hanchan_record_hand(hanchan=h5, event={"type": "ron", "winner": 0, "loser": 2, "han": 3, "fu": 30},
+                                 by=scorekeeper)
+    services.hanchan_finish(hanchan=h5, by=scorekeeper, early=True)
+    assert_rollup_is_current()
+    hand = h2.hands.get()
+    services.hanchan_update_hand(hand=hand, event={"type": "ron", "winner": 3, "loser": 1, "han": 2, "fu": 30},
+                                 by=scorekeeper)  # the game goes on: off the boards
+    assert_rollup_is_current()
+    assert by_name(boards.standings())["伊藤"]["games"] == 1
+
+
+def by_name(rows):
+    return {r["member_name"]: r for r in rows}
+
+
+PERIODS = [
+    {}, {"start": DAY1, "end": DAY1}, {"start": DAY2, "end": DAY2}, {"start": datetime.date(2026, 1, 1)},
+    {"end": datetime.date(2026, 10, 31)}, {"start": datetime.date(2026, 10, 1), "end": datetime.date(2026, 10, 31)},
+    {"start": datetime.date(2026, 1, 1), "end": datetime.date(2026, 12, 31)},
+    {"start": datetime.date(2025, 12, 30), "end": datetime.date(2027, 1, 2)},
+    {"start": datetime.date(2026, 10, 2), "end": datetime.date(2026, 11, 1)}, {"include_inactive": True},
+    {"min_games": 3},
+]
+WHATIF = [{}, {"uma": (10000, 5000, -5000, -10000), "return_points": 30000},
+          {"uma": None, "return_points": 30000}, {"uma": (30000, 10000, -10000, -30000), "return_points": None}]
+
+
+@pytest.mark.parametrize("whatif", WHATIF)
+@pytest.mark.parametrize("period", PERIODS)
+def test_standings_from_the_rollup_equal_the_standings_summed_over_results(history, period, whatif):
+    expected = figures(boards._standings_from_results(**period, **whatif))
+    assert figures(boards.standings(**period, **whatif)) == expected
+    if not period:
+        assert expected  # the comparison is not of two empty boards
+
+
+def test_a_rule_set_filter_reads_that_rule_sets_rows(history):
+    split = history["split"]
+    assert figures(boards.standings(ruleset=split)) == figures(boards._standings_from_results(ruleset=split))
+    assert {r["member_name"] for r in boards.standings(ruleset=split)} == {"山田", "佐藤", "鈴木", "伊藤"}
+
+
+def test_an_inactive_member_leaves_the_board_but_not_the_rollup(history, members):
+    services.member_update(member=members[0], active=False)
+    assert "山田" not in by_name(boards.standings())
+    assert "山田" in by_name(boards.standings(include_inactive=True))
+
+
+@pytest.mark.parametrize(("start", "end", "rows"), [
+    (None, None, {(0, 0, 0)}),
+    (datetime.date(2026, 1, 1), datetime.date(2026, 12, 31), {(2026, 0, 0)}),
+    (datetime.date(2026, 10, 1), datetime.date(2026, 10, 31), {(2026, 10, 0)}),
+    (datetime.date(2026, 10, 1), datetime.date(2026, 11, 30), {(2026, 10, 0), (2026, 11, 0)}),
+    (datetime.date(2026, 9, 30), datetime.date(2026, 11, 1), {(2026, 9, 30), (2026, 10, 0), (2026, 11, 1)}),
+    (datetime.date(2025, 12, 31), datetime.date(2027, 1, 1), {(2025, 12, 31), (2026, 0, 0), (2027, 1, 1)}),
+])
+def test_a_period_is_covered_by_whole_years_months_and_dates(start, end, rows, members, ariari):
+    for y, m, d in [(0, 0, 0), (2025, 12, 31), (2025, 12, 30), (2026, 0, 0), (2026, 9, 30), (2026, 10, 0),
+                    (2026, 11, 0), (2026, 11, 1), (2026, 11, 2), (2027, 1, 1), (2027, 1, 0), (2027, 0, 0)]:
+        BoardRollup.objects.create(member=members[0], ruleset=ariari, year=y, month=m, day=d)
+    got = set(BoardRollup.objects.filter(boards.rollup_period(start, end)).values_list("year", "month", "day"))
+    assert got == rows
+
+
+def add_days(members, ariari, by, n: int, start: datetime.date) -> None:
+    for i in range(n):
+        day = services.clubday_create(date=start + datetime.timedelta(days=7 * i), venue="", ruleset=ariari)
+        for table, four in enumerate([members[:4], members[4:8]], start=1):
+            h = services.hanchan_create(clubday=day, table=table, players=four)
+            services.hanchan_record_final_scores(hanchan=h, scores=[40000, 30000, 20000, 10000], sticks=0, by=by)
+
+
+def count_queries(fn) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        fn()
+    return len(ctx)
+
+
+@pytest.mark.parametrize("board", [
+    lambda: boards.standings(),
+    lambda: boards.standings(start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)),
+    lambda: boards.standings(start=datetime.date(2026, 1, 3), end=datetime.date(2026, 8, 9)),
+    lambda: boards.whatif_standings(uma=(10000, 5000, -5000, -10000), return_points=30000),
+    lambda: boards.member_page(member=Member.objects.get(number=1)),
+])
+def test_board_queries_do_not_grow_with_members_or_hanchan(board, ariari, scorekeeper, run_on_commit,
+                                                           django_assert_max_num_queries):
+    first = [services.member_create(name=f"会員{n}", kana="かいいん", number=n) for n in range(1, 9)]
+    add_days(first, ariari, scorekeeper, 1, datetime.date(2026, 1, 4))
+    few = count_queries(board)
+    assert board()
+    more = first + [services.member_create(name=f"会員{n}", kana="かいいん", number=n) for n in range(9, 17)]
+    add_days(more[::-1], ariari, scorekeeper, 6, datetime.date(2026, 1, 11))
+    add_days(more, ariari, scorekeeper, 6, datetime.date(2026, 3, 1))
+    with django_assert_max_num_queries(few):
+        rows = board()
+    assert rows
+    assert few <= 7
+
+
+def test_whatif_places_beside_the_real_places_of_the_same_board(history):
+    real = {r["member_id"]: r["rank"] for r in boards.standings()}
+    rows = boards.whatif_standings(uma=(30000, 10000, -10000, -30000), return_points=30000)
+    assert {r["member_id"]: r["real_rank"] for r in rows} == real
+    assert all(r["moved"] == r["real_rank"] - r["rank"] for r in rows)
+
+
+@pytest.mark.parametrize("period", [{}, {"start": datetime.date(2026, 1, 1), "end": datetime.date(2026, 12, 31)},
+                                    {"start": DAY2, "end": DAY2}])
+def test_the_home_teaser_rows_are_the_top_of_the_standings(history, period):
+    expected = [(r["member_id"], r["member_name"], r["net"], r["games"]) for r in boards.standings(**period)][:3]
+    got = [(r["member_id"], r["member_name"], r["net"], r["games"]) for r in boards.standings_top(limit=3, **period)]
+    assert got == expected and len(got) == 3
+
+
+def test_the_home_teaser_is_one_query(history, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        boards.standings_top(limit=5)
