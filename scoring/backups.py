@@ -6,7 +6,8 @@ other parts of the app add later are included without touching this code. A club
 is a few MB, so the speed of a page-level copy does not matter.
 
 What is saved: every model except what Django rebuilds itself (content types, permissions),
-sessions, login-attempt records (django-axes), the admin's change log and the setup token.
+sessions, login-attempt records (django-axes), the admin's change log, the setup token and the
+boards' rollup (a cache of the results, rebuilt on restore).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 
 NOT_SAVED_MODELS = {"contenttypes.contenttype", "auth.permission", "admin.logentry",
-                    "sessions.session", "scoring.setuptoken"}
+                    "sessions.session", "scoring.setuptoken",
+                    "scoring.boardrollup"}  # a cache of the results, rebuilt by restore
 NOT_SAVED_APPS = {"axes"}
 KEPT_TABLE_MODELS = {"contenttypes.contenttype", "auth.permission"}
 
@@ -106,3 +108,8 @@ def restore(data: bytes) -> None:
         with transaction.atomic():
             _clear_tables()
             call_command("loaddata", str(fixture), verbosity=0)
+            # the boards' rollup is a cache of the results: rebuilt, so a backup from before it
+            # existed (or a hand-edited one) restores with boards that match its results
+            from .services.rollup import rollup_rebuild
+
+            rollup_rebuild()

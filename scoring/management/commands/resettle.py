@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring import services
 from scoring.models import Hanchan
+from scoring.services.ratings import ratings_update
 
 
 class Command(BaseCommand):
@@ -35,5 +36,9 @@ class Command(BaseCommand):
                 if any(f.startswith(("再計算できません", "Cannot")) for f in fixes):
                     failed.append(pk)
         self.stdout.write(f"resettle: {checked} hanchan checked, {corrected} corrected")
+        if not hanchan:  # the boards' caches of all results: rebuilt from them
+            rows = services.rollup_rebuild()
+            rated = ratings_update(since=None)
+            self.stdout.write(f"boards: rollup rebuilt ({rows} rows), ratings recomputed ({rated} results)")
         if failed:
             raise CommandError(f"{len(failed)} hanchan could not be recomputed: {failed}")
