@@ -106,10 +106,15 @@ def _candidate(hand: Hand, ruleset: RuleSet, d: Decomposition, dora: Dora) -> Ca
         han += dora.total
         qualifies = bool(hits) and shibari >= ruleset.shibari
     s, total = _points(ruleset, hand.seat_wind == 27, hand.tsumo, han, fu, yakuman)
+    # ``tuple.__new__``: the fields in order, without the named tuple's Python-level ``__new__``
     if not hits:
-        return Candidate(hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, (), qualifies, 0, parts)
-    return Candidate(hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, s.payments, qualifies, total,
-                     parts)
+        return _new(Candidate, (hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, (), qualifies, 0,
+                                parts))
+    return _new(Candidate, (hand, ruleset, d, hits, dora, han, fu, yakuman, s.base, s.limit, s.payments, qualifies,
+                            total, parts))
+
+
+_new = tuple.__new__
 
 
 def _points(ruleset: RuleSet, dealer: bool, tsumo: bool, han: int, fu: int, yakuman: int) -> tuple[Score, int]:

@@ -61,14 +61,6 @@ def _quick_per_wait(hand: Hand, ruleset: RuleSet, wait_tiles: list[int], win_can
     return out
 
 
-def _judged(ruleset: RuleSet) -> bool:
-    """``sakizuke.sakizuke_on``, kept with the (immutable) rule set as a derived value."""
-    on = ruleset.__dict__.get("_sakizuke_on")
-    if on is None:
-        on = ruleset.__dict__["_sakizuke_on"] = sakizuke.sakizuke_on(ruleset)
-    return on
-
-
 def _reason(code: str, ja: str, en: str) -> dict:
     return {"code": code, "ja": ja, "en": en}
 
@@ -99,7 +91,7 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
         return out
     out["win_tile"] = tile_name(hand.win_tile, hand.win_red)
     out["waits"] = [TILE_NAMES[t] for t in wait_tiles]
-    judged = _judged(ruleset)
+    judged = sakizuke.sakizuke_on(ruleset)
     if by_wait is None and judged:
         by_wait = wait_candidates(hand, ruleset, wait_tiles)
     if by_wait is not None and hand.win_tile in by_wait and not hand.win_red:

@@ -70,7 +70,10 @@ class _derived:
 
 # derived values that stay valid when only the winning tile changes (``Hand.with_win`` keeps them)
 _KEPT_BY_WITH_WIN = ("is_closed", "value_tiles", "mask13", "meld_sets", "counts13", "codes13", "waits13",
-                     "concealed_text")
+                     "concealed_text", "_situation_features", "_situational_hits", "parts13")
+# ... and those that stay valid too when the new winning tile is of a kind the hand holds anyway (the
+# same ``mask``: the kinds, and the features that follow from them and the situation)
+_KEPT_BY_SAME_KINDS = frozenset({"mask", "kinds", "_features"})
 
 
 @dataclass(frozen=True)
@@ -180,13 +183,19 @@ class Hand:
         """The same hand and situation won on ``tile``."""
         # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
         # slower; the engine calls this for every wait); the derived values of ``_KEPT_BY_WITH_WIN`` stay valid
-        new = object.__new__(Hand)
         src = self.__dict__
-        d = src.copy()
-        for k in src.keys() - _KEPT:
-            del d[k]
+        new = object.__new__(Hand)
+        d = new.__dict__
+        d.update(src)
+        extra = src.keys() - _KEPT
+        if extra:
+            # the values that follow from the kinds held stay valid when the new tile adds no kind
+            mask = src.get("mask")
+            same_kinds = mask is not None and mask == src.get("mask13", -1) | 1 << tile
+            for k in extra:
+                if not (same_kinds and k in _KEPT_BY_SAME_KINDS):
+                    del d[k]
         d["win_tile"], d["win_red"] = tile, red
-        new.__dict__.update(d)
         return new
 
     @classmethod

@@ -3,8 +3,8 @@ which set the winning tile completes and the wait, and the waits of a 13-tile ha
 
 Every split of one suit's counts is looked up in a table built at import (about 30,000 patterns,
 0.1 s), keyed by the suit's counts as one int (``tiles.suit_code``); the splits placed on a suit's
-tiles are kept as patterns are met, and decompositions of the concealed part are cached per
-``suit_codes`` tuple.
+tiles, the places of a winning tile in them, and the kinds that make a suit whole are kept as
+patterns are met (caches of pure functions of one suit's pattern, never of a hand).
 
 >>> from rules.document import parse_doc
 >>> hand, _ = parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"})
@@ -16,31 +16,23 @@ tiles are kept as patterns are met, and decompositions of the concealed part are
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations_with_replacement
 from operator import itemgetter
 from typing import NamedTuple
 
 from .hand import Hand
+from .shape_tables import (
+    _CODE_WHOLE,
+    _PAIRS,
+    _RON_TRIPLETS,
+    TileSet,
+    _grown,
+    _placed,
+    _won,
+)
 from .tiles import CODE_INC, SUIT_OF, TERMINALS_HONORS, counts34, suit_code  # noqa: F401 (counts34: doctests)
 
 KOKUSHI_TILES = tuple(sorted(TERMINALS_HONORS))
 _NOT_YAOCHUU = sum(1 << t for t in range(34) if t not in TERMINALS_HONORS)
-
-
-class TileSet(NamedTuple):
-    """One set of a decomposition: ``kind`` run / triplet / quad / pair (kokushi: ``kokushi``),
-    ``tiles`` sorted kinds, ``open`` (called, or a triplet completed by ron), ``source`` the meld's
-    call index or ``None`` when concealed."""
-
-    kind: str
-    tiles: tuple[int, ...]
-    open: bool = False
-    source: int | None = None
-
-    @property
-    def first(self) -> int:
-        return self.tiles[0]
 
 
 class Decomposition(NamedTuple):
@@ -57,91 +49,6 @@ class Decomposition(NamedTuple):
     @property
     def pair(self) -> TileSet | None:
         return self.sets[-1] if self.form == "standard" else None
-
-
-Split = tuple[int, tuple[tuple[str, int], ...]]  # (pair offset or -1, ((kind, offset), ...))
-
-
-def _split_table(size: int, runs: bool) -> dict[tuple[int, ...], tuple[Split, ...]]:
-    """Every count pattern of one suit (``size`` kinds) that splits into at most four sets and at
-    most one pair, with all its splits: pairs in ascending order, then the sets read from the lowest
-    tile up, a triplet before a run on the same tile. A kind may appear 5 times: a shape "won" on a
-    kind the hand holds all four of (formal tenpai asks). Built once at import: about 30,000
-    patterns, 0.1 s."""
-    kinds = [("triplet", o) for o in range(size)] + ([("run", o) for o in range(size - 2)] if runs else [])
-    kinds.sort(key=lambda k: (k[1], k[0] == "run"))
-    table: dict[tuple[int, ...], list[tuple[tuple, Split]]] = {}
-    for n in range(5):
-        for sets in combinations_with_replacement(kinds, n):
-            counts = [0] * size
-            for kind, o in sets:
-                for t in (o, o, o) if kind == "triplet" else (o, o + 1, o + 2):
-                    counts[t] += 1
-            if n and max(counts) > 5:
-                continue
-            order = tuple((o, kind == "run") for kind, o in sets)
-            table.setdefault(tuple(counts), []).append(((-1, order), (-1, sets)))
-            for p in range(size):
-                if counts[p] <= 3:
-                    counts[p] += 2
-                    table.setdefault(tuple(counts), []).append(((p, order), (p, sets)))
-                    counts[p] -= 2
-    return {counts: tuple(split for _, split in sorted(found)) for counts, found in table.items()}
-
-
-_SPLITS = (_split_table(9, True), _split_table(7, False))  # number suits, honors
-
-
-def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[Split, ...]:
-    """Every split of one suit's counts into sets plus at most one pair (empty: none)."""
-    return _SPLITS[honor].get(counts, ())
-
-
-# the same table keyed by ``tiles.suit_code`` (what the engine reads per hand: one int per suit), and
-# per whole pattern 0 (it splits into sets only) or 1 (sets and one pair: never both, by tile count)
-_CODE_SPLITS = tuple({suit_code(c): sp for c, sp in t.items()} for t in _SPLITS)
-_CODE_WHOLE = tuple({code: 1 if sp[0][0] >= 0 else 0 for code, sp in t.items()} for t in _CODE_SPLITS)
-_INC = tuple(1 << 3 * o for o in range(9))
-
-
-# the concealed sets, one shared object per kind and first tile
-_CONCEALED = {"run": tuple(TileSet("run", (t, t + 1, t + 2)) for t in range(34)),
-              "triplet": tuple(TileSet("triplet", (t, t, t)) for t in range(34))}
-_PAIRS = tuple(TileSet("pair", (t, t)) for t in range(34))
-_RON_TRIPLETS = tuple(TileSet("triplet", (t, t, t), True) for t in range(34))  # completed by ron: open
-
-
-# per suit (m p s z): a pattern (``suit_code``) -> its splits with the suit's own tiles, ``(pair set or
-# None, sets)``; filled as patterns are met (at most the ~30,000 patterns of ``_SPLITS`` per suit)
-_PLACED: tuple[dict, ...] = ({}, {}, {}, {})
-
-
-def _placed(s: int, code: int) -> tuple[tuple[TileSet | None, tuple[TileSet, ...]], ...]:
-    found = _PLACED[s].get(code)
-    if found is None:
-        base = 9 * s
-        found = _PLACED[s][code] = tuple(
-            (_PAIRS[base + p] if p >= 0 else None, tuple(_CONCEALED[k][base + o] for k, o in more))
-            for p, more in _CODE_SPLITS[s == 3].get(code, ()))
-    return found
-
-
-@lru_cache(maxsize=65536)
-def _standard(codes: tuple[int, int, int, int]) -> tuple[tuple[TileSet, ...], ...]:
-    """Every split of the concealed tiles (``suit_codes``) into sets and exactly one pair: the sets,
-    the pair last."""
-    partial = _placed(0, codes[0])
-    for s, part in ((1, codes[1]), (2, codes[2]), (3, codes[3])):
-        if not partial:
-            return ()
-        more = _placed(s, part)
-        if len(partial) == 1 and len(more) == 1:
-            (pair, sets), (pair2, sets2) = partial[0], more[0]
-            partial = () if pair and pair2 else ((pair or pair2, sets + sets2),)
-        else:
-            partial = tuple((pair or pair2, sets + sets2) for pair, sets in partial for pair2, sets2 in more
-                            if not (pair and pair2))
-    return tuple(sets + (pair,) for pair, sets in partial if pair)
 
 
 _kokushi_counts = itemgetter(*KOKUSHI_TILES)
@@ -178,51 +85,68 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     return False
 
 
-def _run_wait(first: int, win: int) -> str:
-    """The wait of a run completed by ``win``."""
-    if win == first + 1:
-        return "kanchan"
-    if (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
-        return "penchan"
-    return "ryanmen"
-
-
 def decompositions(hand: Hand) -> list[Decomposition]:
-    """Every reading of the hand with its winning tile, one per (split × winning-set choice)."""
-    if hand.win_tile is None:
-        return []
+    """Every reading of the hand with its winning tile, one per (split × winning-set choice): the
+    suits' splits combined in suit order (``_placed``; the winning tile's suit with its places,
+    ``_won``), exactly one suit holding the pair."""
     win = hand.win_tile
-    codes = list(hand.codes13)
-    codes[SUIT_OF[win]] += CODE_INC[win]
-    meld_sets = hand.__dict__.get("meld_sets")
+    if win is None:
+        return []
+    derived = hand.__dict__
+    meld_sets = derived.get("meld_sets")
     if meld_sets is None:
-        meld_sets = hand.__dict__["meld_sets"] = tuple(
+        meld_sets = derived["meld_sets"] = tuple(
             TileSet("run" if m.type == "chi" else "quad" if m.is_quad else "triplet", m.tiles, m.opened, m.index)
             for m in hand.melds
         )
-    ron = not hand.tsumo
+    ws = SUIT_OF[win]
+    parts13 = derived.get("parts13")  # each suit's splits before the win (kept by ``with_win``)
+    if parts13 is None:
+        codes = hand.codes13
+        parts13 = derived["parts13"] = (_placed(0, codes[0]), _placed(1, codes[1]), _placed(2, codes[2]),
+                                        _placed(3, codes[3]))
+    parts = list(parts13)
+    parts[ws] = _won(ws, hand.codes13[ws] + CODE_INC[win], win)
+    if not (parts[0] and parts[1] and parts[2] and parts[3]):
+        parts = []
     out: list[Decomposition] = []
-    first = len(meld_sets)
-    for concealed in _standard((codes[0], codes[1], codes[2], codes[3])):
-        all_sets = meld_sets + concealed if first else concealed
-        seen = []
-        for i, s in enumerate(concealed, first):
-            kind, tiles = s[0], s[1]
-            if kind == "run":
-                if not tiles[0] <= win <= tiles[2] or s in seen:
-                    continue
-                seen.append(s)
-                out.append(Decomposition("standard", all_sets, i, _run_wait(tiles[0], win)))
-            elif tiles[0] != win or s in seen:
+    # a suit's splits all hold a pair or none (by its tile count): a reading needs exactly one pair
+    if len(parts) == 4 and (parts[0][0][0] is not None) + (parts[1][0][0] is not None) + (
+            parts[2][0][0] is not None) + (parts[3][0][0] is not None) == 1:
+        if len(parts[0]) == 1 and len(parts[1]) == 1 and len(parts[2]) == 1 and len(parts[3]) == 1:
+            (m,), (p, ), (s_,), (z,) = parts
+            before = (0, len(m[1]), len(m[1]) + len(p[1]), len(m[1]) + len(p[1]) + len(s_[1]))[ws]
+            combos: list = [(m[1] + p[1] + s_[1] + z[1], m[0] or p[0] or s_[0] or z[0], before, parts[ws][0][2])]
+        else:
+            combos = [((), None, 0, ())]
+            for s, part in enumerate(parts):
+                if s == ws:
+                    combos = [(sets + more, pair or pair2, len(sets), wins)
+                              for sets, pair, _, _ in combos for pair2, more, wins in part]
+                else:
+                    combos = [(sets + more, pair or pair2, before, wins)
+                              for sets, pair, before, wins in combos for pair2, more in part]
+        ron = not hand.tsumo
+        first = len(meld_sets)
+        new = tuple.__new__
+        for sets, pair, before, wins in combos:
+            if not wins:
                 continue
-            elif kind == "pair":
-                seen.append(s)
-                out.append(Decomposition("standard", all_sets, i, "tanki"))
-            else:
-                seen.append(s)
-                chosen = all_sets[:i] + (_RON_TRIPLETS[win],) + all_sets[i + 1:] if ron else all_sets
-                out.append(Decomposition("standard", chosen, i, "shanpon"))
-    if hand.melds or (hand.mask.bit_count() != 7 and hand.mask & _NOT_YAOCHUU):
+            all_sets = meld_sets + sets + (pair,) if first else sets + (pair,)
+            for pos, wait in wins:
+                if pos < 0:
+                    out.append(new(Decomposition, ("standard", all_sets, len(all_sets) - 1, "tanki")))
+                    continue
+                i = first + before + pos
+                if ron and wait == "shanpon":
+                    out.append(new(Decomposition, (
+                        "standard", all_sets[:i] + (_RON_TRIPLETS[win],) + all_sets[i + 1:], i, wait)))
+                else:
+                    out.append(new(Decomposition, ("standard", all_sets, i, wait)))
+    mask = derived.get("mask")
+    if mask is None:
+        mask = derived["mask"] = hand.mask13 | 1 << win
+    if hand.melds or (mask.bit_count() != 7 and mask & _NOT_YAOCHUU):
         return out  # 七対子 needs 7 kinds, 国士 terminals and honors only
     counts = list(hand.counts13)
     counts[win] += 1
@@ -264,8 +188,8 @@ def hand_waits(hand: Hand) -> tuple[int, ...]:
 
 def _standard_waits(codes: tuple[int, int, int, int]) -> list[int]:
     """Kinds completing 4-sets-and-a-pair shapes, suit by suit: the suit that gets the tile must
-    become whole while every other suit already is (exactly one of all holding the pair). Each
-    kind is one table look-up of its suit's pattern grown by that tile."""
+    become whole while every other suit already is (exactly one of all holding the pair). A suit's
+    kinds that make it whole are looked up by its pattern (``_grown``)."""
     whole = [_CODE_WHOLE[s == 3].get(code) for s, code in enumerate(codes)]  # 0 / 1 (a pair) / None
     broken = [s for s in range(4) if whole[s] is None]
     if len(broken) > 1:
@@ -276,11 +200,10 @@ def _standard_waits(codes: tuple[int, int, int, int]) -> list[int]:
         need_pair = paired - (whole[s] == 1)  # the other suits that hold a pair
         if need_pair > 1:
             continue
-        want = 1 - need_pair  # the grown suit must hold the pair when no other does
-        table, code = _CODE_WHOLE[s == 3], codes[s]
-        for o in range(7 if s == 3 else 9):
-            if table.get(code + _INC[o]) == want:
-                out.append(9 * s + o)
+        # the grown suit must hold the pair when no other does
+        found = _grown(s == 3, codes[s])[1 - need_pair]
+        if found:
+            out += found if s == 0 else [9 * s + o for o in found]
     return out
 
 

@@ -5,12 +5,14 @@ still the full reader's. It exists for speed: the engine reads a document per ``
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..errors import DocumentError, RulesError
 from ..hand import Hand, Meld, _meld
 from ..ruleset import PRESETS, RuleSet
-from ..tiles import CODE_INC, SUIT_OF, WINDS as WIND_KINDS, _parse_tokens, value_tiles
+from ..tiles import CODE_INC, SUIT_OF, _parse_tokens, value_tiles
+from ..tiles import WINDS as WIND_KINDS
 from .fields import FLAGS, LIMITS, WINDS, check_situation, ruleset_of
 
 _FLAG_SET = frozenset(FLAGS)
@@ -28,6 +30,9 @@ _ONE_TILE = {text: tokens[0] for text in [f"{d}{x}" for x in "mps" for d in rang
              for tokens in [_parse_tokens(text)]}
 
 
+# canonical mpsz of tiles without red fives: each suit once, in order (its digits then in order too
+# when the tiles read in sorted order)
+_CANONICAL = re.compile(r"(?:[1-9]+m)?(?:[1-9]+p)?(?:[1-9]+s)?(?:[1-7]+z)?")
 _VALUE_TILES = {(seat, round_): value_tiles(seat, round_) for seat in WIND_KINDS for round_ in WIND_KINDS}
 
 
@@ -48,7 +53,8 @@ def read_plain(doc: dict) -> tuple[Hand, RuleSet] | None:
         reds_on = ruleset.red_fives
         text = doc["hand"]
         tokens = _plain_tiles(text)
-        concealed = sorted([t for t, _ in tokens])
+        kinds = [t for t, _ in tokens]
+        concealed = sorted(kinds)
         counts = [0] * 34
         codes = [0, 0, 0, 0]
         mask13 = 0
@@ -145,6 +151,8 @@ def read_plain(doc: dict) -> tuple[Hand, RuleSet] | None:
     derived["counts13"], derived["mask13"] = counts13, mask13
     derived["codes13"] = (codes[0], codes[1], codes[2], codes[3])
     derived["is_closed"], derived["value_tiles"] = closed, _VALUE_TILES[seat, round_]
+    if kinds == concealed and "0" not in text and _CANONICAL.fullmatch(text):
+        derived["concealed_text"] = text  # already the canonical mpsz the hand would spell
     return hand, ruleset
 
 

@@ -30,8 +30,12 @@ PLACE_YAKU = frozenset({"haitei", "houtei", "rinshan", "chankan"})  # governed b
 
 
 def sakizuke_on(ruleset: RuleSet) -> bool:
-    """Is any 先付け option of the rule set on (so ``evaluate`` needs the judge)?"""
-    return any(getattr(ruleset, name) != DEFAULTS[name] for name in JUDGED)
+    """Is any 先付け option of the rule set on (so ``evaluate`` needs the judge)? Kept with the
+    (immutable) rule set once known: ``evaluate`` and ``compare`` ask for every hand."""
+    on = ruleset.__dict__.get("_sakizuke_on")
+    if on is None:
+        on = ruleset.__dict__["_sakizuke_on"] = any(getattr(ruleset, name) != DEFAULTS[name] for name in JUDGED)
+    return on
 
 
 @lru_cache(maxsize=256)

@@ -33,18 +33,36 @@ FORMS = {
     "chiitoitsu": _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou),
     "kokushi": _SITUATIONAL + (kokushi,),
 }
-# (form, features) -> the checks worth calling, in MODULES order; filled as feature sets are met (at
-# most a few hundred entries: a table of which checks apply, never a result)
-_CHECKS: dict[tuple[str, int], tuple] = {}
+# per form: features -> the checks worth calling, in MODULES order; filled as feature sets are met (at
+# most a few thousand entries: a table of which checks apply, never a result)
+_CHECKS: dict[str, dict[int, tuple]] = {form: {} for form in FORMS}
 
 
 def checks_for(form: str, f: int) -> tuple:
     """The checks of the yaku a ``form`` hand with features ``f`` can have (``_base.features``, with
-    the reading's ``Context.shape``)."""
-    found = _CHECKS.get((form, f))
+    the reading's ``Context.shape``), the situational ones (``_SITUATIONAL``, first in every form) left
+    to ``situational_hits``."""
+    found = _CHECKS[form].get(f)
     if found is None:
-        found = _CHECKS[(form, f)] = tuple(m.check for m in FORMS[form] if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
+        found = _CHECKS[form][f] = tuple(
+            m.check for m in FORMS[form][len(_SITUATIONAL):] if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
     return found
+
+
+def situational_hits(ctx: Context, f: int) -> tuple[YakuHit, ...]:
+    """The hits of the situational checks (riichi, tsumo, flags: the same for every reading of the
+    hand and every wait, as they read only the situation and the rule set), kept with the hand per
+    rule set (``Hand.with_win`` keeps them)."""
+    derived = ctx.hand.__dict__
+    kept = derived.get("_situational_hits")
+    if kept is not None and kept[0] is ctx.ruleset:
+        return kept[1]
+    hits: list[YakuHit] = []
+    for m in _SITUATIONAL:
+        if m.WHEN & f == m.WHEN:
+            hits += m.check(ctx)
+    derived["_situational_hits"] = (ctx.ruleset, tuple(hits))
+    return derived["_situational_hits"][1]
 NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
 ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
 # 一発 is a bonus like dora (seed 003, RULES.md §2): it never satisfies shibari and never qualifies a
@@ -55,8 +73,10 @@ NOT_FOR_SHIBARI = frozenset({"ippatsu"})
 def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     """The yaku of one candidate (a decomposition with its winning set)."""
     ctx = Context(hand, ruleset, d)
-    hits: list[YakuHit] = []
-    for check in checks_for(d.form, features(hand) | ctx.shape):
+    f = (hand.__dict__.get("_features") or features(hand)) | ctx.shape  # features are never 0
+    hits: list[YakuHit] = list(situational_hits(ctx, f))
+    checks = _CHECKS[d[0]].get(f)
+    for check in checks_for(d[0], f) if checks is None else checks:
         found = check(ctx)
         if found:
             hits += found

@@ -23,6 +23,9 @@ CLOSED, NO_MELDS, RIICHI, TSUMO, FLAGS, VALUE, SIMPLES, YAOCHUU, ONE_SUIT, THREE
 # ... and what one standard-form reading can be, from its count of runs and of triplets/quads
 # (``Context.shape``; 0 for 七対子 and 国士, whose checks never ask for these)
 RUNS2, RUNS3, RUNS4, NO_RUNS, TRIPLETS2, TRIPLETS3, SAME3 = (1 << n for n in range(16, 23))
+# ... and from which sets it holds: two runs alike (一盃口), the same run or triplet in all three suits
+# (三色), 123 456 789 of one suit (一通), a terminal or honor pair (set for 七対子 and 国士 too)
+SAME_RUNS, SANSHOKU_SETS, ITTSUU_RUNS, YAOCHUU_PAIR = (1 << n for n in range(23, 27))
 _SHAPES = tuple((RUNS2 if r >= 2 else 0) | (RUNS3 if r >= 3 else 0) | (RUNS4 if r == 4 else 0)
                 | (NO_RUNS if r == 0 else 0) | (TRIPLETS2 if t >= 2 else 0) | (TRIPLETS3 if t >= 3 else 0)
                 | (SAME3 if r >= 3 or t >= 3 else 0) for r in range(5) for t in range(5))
@@ -43,19 +46,23 @@ _VALUE_BITS = {(seat, round_): _bits({seat, round_, *DRAGONS}) for seat in WINDS
 
 def features(hand: Hand) -> int:
     """The features of a won hand (bits above), computed once per hand."""
-    f = hand.__dict__.get("_features")
+    derived = hand.__dict__
+    f = derived.get("_features")
     if f is not None:
         return f
+    f = derived.get("_situation_features")  # what does not depend on the winning tile (kept by with_win)
+    if f is None:
+        f = TSUMO if hand.tsumo else 0
+        if hand.is_closed:
+            f |= CLOSED | (RIICHI if hand.riichi or hand.double_riichi else 0)
+        if not hand.melds:
+            f |= NO_MELDS
+        elif len(hand.melds) >= 3 and sum(len(x.tiles) == 4 for x in hand.melds) >= 3:
+            f |= KANS3
+        if hand.flags:
+            f |= FLAGS
+        derived["_situation_features"] = f
     m = hand.mask
-    f = TSUMO if hand.tsumo else 0
-    if hand.is_closed:
-        f |= CLOSED | (RIICHI if hand.riichi or hand.double_riichi else 0)
-    if not hand.melds:
-        f |= NO_MELDS
-    elif len(hand.melds) >= 3 and sum(len(x.tiles) == 4 for x in hand.melds) >= 3:
-        f |= KANS3
-    if hand.flags:
-        f |= FLAGS
     f |= YAOCHUU if m & _YAOCHUU else SIMPLES
     man, pin, sou = m & _SUITS[0], m & _SUITS[1], m & _SUITS[2]
     suits = (man != 0) + (pin != 0) + (sou != 0)
@@ -76,7 +83,7 @@ def features(hand: Hand) -> int:
             f |= DRAGONS2
     if not m & ~_GREEN:
         f |= ALL_GREEN
-    hand.__dict__["_features"] = f
+    derived["_features"] = f
     return f
 
 
@@ -124,17 +131,30 @@ class Context:
         self.standard = d.form == "standard"
         if not self.standard:
             self.body = ()
-            self.shape = 0
+            self.shape = YAOCHUU_PAIR
             return
         # the four sets besides the pair (standard form only): the pair is always last
-        self.body = _RANGES[len(sets) - 1]
-        for i in self.body:
+        self.body = body = _RANGES[len(sets) - 1]
+        shape = run_bits = triplet_bits = 0
+        for i in body:
             kind, tiles = sets[i][0], sets[i][1]
+            first = tiles[0]
             if kind == "run":
-                runs.append((tiles[0], i))
+                runs.append((first, i))
+                if run_bits >> first & 1:
+                    shape = SAME_RUNS
+                run_bits |= 1 << first
             else:
-                triplets.append((tiles[0], i))
-        self.shape = _SHAPES[5 * len(runs) + len(triplets)]
+                triplets.append((first, i))
+                triplet_bits |= 1 << first
+        shape |= _SHAPES[5 * len(runs) + len(triplets)]
+        if (run_bits & run_bits >> 9 & run_bits >> 18 | triplet_bits & triplet_bits >> 9 & triplet_bits >> 18) & 0x1FF:
+            shape |= SANSHOKU_SETS
+        if len(runs) >= 3 and (run_bits & 73 == 73 or run_bits >> 9 & 73 == 73 or run_bits >> 18 & 73 == 73):
+            shape |= ITTSUU_RUNS  # 73: runs from 1, 4 and 7 of a suit
+        if _YAOCHUU >> sets[-1][1][0] & 1:
+            shape |= YAOCHUU_PAIR
+        self.shape = shape
 
     @property
     def kinds(self) -> frozenset[int]:

@@ -1,10 +1,10 @@
 """一気通貫 (2, open 1): runs 123 456 789 of one suit."""
 
-from ._base import FULL_SUIT, RUNS3, Context, YakuHit
+from ._base import FULL_SUIT, ITTSUU_RUNS, RUNS3, Context, YakuHit
 
 NAMES = {"ittsuu": ("一気通貫", "Ittsuu")}
 
-WHEN = FULL_SUIT | RUNS3  # find() skips this check on a hand without these features
+WHEN = FULL_SUIT | RUNS3 | ITTSUU_RUNS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -1,13 +1,13 @@
 """一盃口 (1) and 二盃口 (3, replaces iipeikou): identical runs in a closed hand."""
 
-from ._base import CLOSED, RUNS2, Context, YakuHit
+from ._base import CLOSED, RUNS2, SAME_RUNS, Context, YakuHit
 
 NAMES = {
     "iipeikou": ("一盃口", "Iipeikou"),
     "ryanpeikou": ("二盃口", "Ryanpeikou"),
 }
 
-WHEN = CLOSED | RUNS2  # find() skips this check on a hand without these features
+WHEN = CLOSED | RUNS2 | SAME_RUNS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

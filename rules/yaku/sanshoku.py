@@ -1,7 +1,7 @@
 """三色同順 (2, open 1): the same run in all three suits; 三色同刻 (2): the same number as a
 triplet or quad in all three suits."""
 
-from ._base import SAME3, THREE_SUITS, Context, YakuHit
+from ._base import SAME3, SANSHOKU_SETS, THREE_SUITS, Context, YakuHit
 
 NAMES = {
     "sanshoku": ("三色同順", "Sanshoku doujun"),
@@ -21,7 +21,7 @@ def _three_suits(sets: list[tuple[int, int]]) -> tuple[int, ...] | None:
             return tuple(sorted(sets[firsts.index(m)][1] for m in (n, n + 9, n + 18)))
     return None
 
-WHEN = THREE_SUITS | SAME3  # find() skips this check on a hand without these features
+WHEN = THREE_SUITS | SAME3 | SANSHOKU_SETS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -8,6 +8,7 @@ from ._base import (
     TERMINAL_BITS,
     YAOCHUU,
     YAOCHUU_BITS,
+    YAOCHUU_PAIR,
     Context,
     YakuHit,
     yakuman,
@@ -22,7 +23,7 @@ NAMES = {
     "chinroutou": ("清老頭", "Chinroutou"),
 }
 
-WHEN = YAOCHUU  # find() skips this check on a hand without these features
+WHEN = YAOCHUU | YAOCHUU_PAIR  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

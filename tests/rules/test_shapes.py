@@ -5,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.document import parse_doc
-from rules.shapes import _SPLITS, _suit_splits, decompositions, is_complete, waits
+from rules.shape_tables import _SPLITS, _suit_splits
+from rules.shapes import decompositions, is_complete, waits
 from rules.tiles import counts34, parse_tiles, to_mpsz
 
 

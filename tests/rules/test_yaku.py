@@ -275,3 +275,59 @@ def test_dora_add_to_han_but_not_to_shibari():
     assert (out["legal"], out["han"]) == (False, 2)
     out = evaluate({"hand": "123m456p789s23s55z", "win_tile": "1s", "riichi": True, "dora_indicators": ["7z"]})
     assert (out["legal"], out["han"]) == (True, 3)
+
+
+def test_the_situational_checks_come_first_in_every_form_so_their_hits_can_be_kept_per_hand():
+    from rules.yaku import _SITUATIONAL, FORMS
+
+    for mods in FORMS.values():
+        assert mods[:len(_SITUATIONAL)] == _SITUATIONAL
+        assert not set(mods[len(_SITUATIONAL):]) & set(_SITUATIONAL)
+
+
+def test_situational_yaku_are_the_same_for_every_wait_and_follow_the_rule_set():
+    doc = {"hand": "234567m234p2355s", "win_tile": "4s", "tsumo": True, "riichi": True, "ippatsu": True,
+           "situational": ["haitei"]}
+    out = evaluate(doc)
+    for entry in out["per_wait"]:
+        assert [y["id"] for y in entry["yaku"]][:4] == ["riichi", "ippatsu", "menzen_tsumo", "haitei"]
+    rinshan = {"hand": "234567m23p55s", "melds": [{"type": "ankan", "tiles": "7777z"}], "win_tile": "4p",
+               "tsumo": True, "situational": ["rinshan", "haitei"]}
+    apart = evaluate({**rinshan, "ruleset": {"name": "apart", "options": {"rinshan_haitei_combine": False}}})
+    both = evaluate({**rinshan, "ruleset": {"name": "both", "options": {"rinshan_haitei_combine": True}}})
+    assert "haitei" not in [y["id"] for y in apart["yaku"]]
+    assert "haitei" in [y["id"] for y in both["yaku"]]
+
+
+def test_one_hand_compared_under_two_rule_sets_gets_each_rule_sets_situational_yaku():
+    from rules import compare
+
+    doc = {"hand": "234567m23p55s", "melds": [{"type": "ankan", "tiles": "7777z"}], "win_tile": "4p",
+           "tsumo": True, "situational": ["rinshan", "haitei"]}
+    for order in ((False, True), (True, False)):
+        specs = [{"name": f"combine {on}", "options": {"rinshan_haitei_combine": on}} for on in order]
+        verdicts = compare(doc, specs)["verdicts"]
+        for on, v in zip(order, verdicts):
+            assert ("haitei" in [y["id"] for y in v["yaku"]]) == on
+            assert all(("haitei" in [y["id"] for y in w["yaku"]]) == on for w in v["per_wait"])
+
+
+def test_a_hand_won_on_another_wait_has_the_features_and_kinds_of_that_hand_read_afresh():
+    import oracle
+
+    from rules.document import parse_doc
+    from rules.shapes import hand_waits
+    from rules.tiles import TILE_NAMES
+    from rules.yaku import features
+
+    checked = 0
+    for case in oracle.random_cases(300, 11):
+        doc = oracle.to_doc(case, "ariari")
+        hand, _ = parse_doc(doc)
+        features(hand), hand.kinds  # derived on the won hand first, as evaluate does
+        for w in hand_waits(hand):
+            won = hand.with_win(w)
+            fresh, _ = parse_doc({**doc, "win_tile": TILE_NAMES[w]})
+            assert (won.mask, features(won), won.kinds) == (fresh.mask, features(fresh), fresh.kinds)
+            checked += (hand.mask13 | 1 << w) == hand.mask  # the case where they are carried over
+    assert checked > 20
