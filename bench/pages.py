@@ -18,7 +18,8 @@ All requests are made by one logged-in scorekeeper (session, user and role check
 - ``hanchan``   GET of the 14-hand hanchan page (scorekeeper)
 - ``preview``   POST of the live preview of a tiled ron (htmx)
 - ``record``    POST of one more hand (htmx), then undone with ``services.hanchan_delete_hand``
-                (not timed) so that every round sees the same 14 hands
+                and its history rows removed (not timed) so that every round sees the same 14
+                hands and no growing list of deleted hands
 - ``edit``      POST of an edit of hand 2 of 14 (its fu alternates 30/40, the game stays valid)
 - ``days``      GET of the club-day list (the newest year)
 
@@ -215,6 +216,8 @@ class Bench:
             if len(hands) != state["count"] + 1:
                 sys.exit(f"recording a hand did not store it (status {state.get('status')})")
             services.hanchan_delete_hand(hand=hands[-1], by=None)
+            # and forget it was ever there: else each round's page lists one more 「削除された局」
+            HandRecord.history.filter(id=hands[-1].pk).delete()
 
         def edit_data():
             self.flip = not self.flip

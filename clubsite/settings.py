@@ -82,6 +82,15 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "clubsite.wsgi.application"
 
+# --- caches: per process, in memory. "template_fragments" holds markup the hanchan page would
+# otherwise render on every request ({% cache %} in _hand_form.html and the hand rows of
+# hanchan_detail.html); its keys are made of everything the markup shows, so it is never stale.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
+                           "OPTIONS": {"MAX_ENTRIES": 5000}},
+}
+
 # --- database: PostgreSQL from DATABASE_URL, else SQLite tuned for several phones writing at once:
 # WAL (readers never wait for the writer), a busy timeout instead of "database is locked", and
 # write transactions that take the lock when they begin (BEGIN IMMEDIATE) so two of them never

@@ -86,7 +86,8 @@ class HandForm(forms.Form):
         流し満貫 are offered only where it has them (without it: every type)."""
         super().__init__(*args, **kwargs)
         seats = [(str(s), n) for s, n in enumerate(names)]
-        self.names, self.declared, self.ruleset = names, list(declared or []), ruleset
+        self.names, self.ruleset = names, ruleset
+        self.declared = declared if declared is not None else []  # a lazy list stays lazy until a win needs it
         for key in ("winner", "loser", "offender", "tenpai", "riichi", "nagashi"):
             self.fields[key].choices = seats
         self.fields["pao"].choices = [("", _("なし"))] + seats

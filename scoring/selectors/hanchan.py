@@ -3,6 +3,8 @@ and the preview of a hand before it is saved (one replay with ``rules.next_hand`
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -30,11 +32,14 @@ class PlayerState:
     others: tuple[tuple[str, str, int], ...] = ()  # (name, seat wind, own score − theirs) of the other three
 
 
-def hanchan_state(*, hanchan: Hanchan, out: dict[str, Any] | None = None) -> dict[str, Any]:
+def hanchan_state(*, hanchan: Hanchan, out: dict[str, Any] | None = None,
+                  hands: list[Any] | None = None) -> dict[str, Any]:
     """The live state of a hanchan by replaying its stored hands: players with scores, winds,
     dealer, differences; round, honba, sticks; the hand history; whether the game is over.
-    ``out``: the replay of exactly the stored hands, when the caller (a write) already has it."""
-    hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
+    ``out``: the replay of exactly the stored hands, and ``hands`` those hands in order, when the
+    caller (a write) already has them (then neither is read nor replayed again)."""
+    if hands is None:
+        hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
     members = hanchan.members
     names = hanchan.player_names()
     rs = hanchan.ruleset_in_force.engine()
@@ -64,13 +69,44 @@ def hanchan_state(*, hanchan: Hanchan, out: dict[str, Any] | None = None) -> dic
         players.append(PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=winds[seat],
                                    dealer=seat == dealer, riichi=seat in riichi, diffs=diffs, others=others))
     events = out["events"] if out and hanchan.mode == Hanchan.Mode.HANDS else []
-    history = [{"hand": h, "event": ev, "wins": _win_rows(ev, names)} for h, ev in zip(hands, events)]
+    history = [_history_row(h, ev, names) for h, ev in zip(hands, events)]
+    ended = bool(out and out["ended"])
+    board = [hanchan.state, hanchan.closed_early, label, ended, sticks, players, get_language()]
     return {
+        "board_key": hashlib.md5(json.dumps(board, ensure_ascii=False, default=_plain).encode()).hexdigest(),
         "hanchan": hanchan, "players": players, "label": label, "honba": honba, "sticks": sticks,
-        "ended": bool(out and out["ended"]), "ended_by": out["ended_by"] if out else None,
-        "history": history, "results": list(hanchan.results.select_related("member").order_by("rank", "seat")),
+        "ended": ended, "ended_by": out["ended_by"] if out else None,
+        "history": history, "results": _results(hanchan),
         "ruleset": rs, "broken": broken, "broken_message": broken_message, "last": history[-1] if history else None,
     }
+
+
+def _plain(value: Any) -> Any:
+    """JSON for the cache keys: a player's state by its fields, lazy texts as text."""
+    if isinstance(value, PlayerState):
+        return [value.seat, value.name, value.score, str(value.wind), value.dealer, value.riichi,
+                [[n, str(w), d] for n, w, d in value.others]]
+    return str(value)
+
+
+def _results(hanchan: Hanchan) -> list[Any]:
+    """The stored results, best first; none while the game is in play (the services delete them
+    whenever a hanchan goes back in play), so no query then."""
+    if hanchan.state == Hanchan.State.IN_PLAY:
+        return []
+    return list(hanchan.results.select_related("member").order_by("rank", "seat"))
+
+
+def _history_row(hand: Any, ev: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """One row of the hand history: the stored ``hand``, the engine's ``event`` for it, the win rows
+    of a ron with several claims, and ``key``: everything the row's markup shows (the page caches
+    that markup under it, ``{% cache %}`` in ``hanchan_detail.html``; only a changed row renders)."""
+    wins = _win_rows(ev, names)
+    shown = [hand.pk, hand.order, ev.get("label"), ev.get("description"), ev.get("deltas"), ev.get("scores"),
+             wins, (hand.event or {}).get("hand"), names, get_language()]
+    key = hashlib.md5(json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+    cells = list(zip(names, ev.get("deltas") or [], ev.get("scores") or []))  # (player, delta, score after)
+    return {"hand": hand, "event": ev, "wins": wins, "key": key, "cells": cells}
 
 
 def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ import re
 from typing import Any, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -25,6 +25,7 @@ from .figures import FIGURES, player_figures
 from .ratings import ratings_schedule
 
 CACHE_FIELDS = ("deltas", "scores_after", "label", "description")
+SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``_cache``
 RESULT_FIELDS = ("member_id", "score", "rank", "uma", "net")
 
 
@@ -56,14 +57,16 @@ def _bump(hanchan: Hanchan, *fields: str) -> None:
         hanchan.__dict__.pop("skip_history_when_saving", None)
 
 
-def _locked_hand(hand: HandRecord, version: int | None) -> tuple[Hanchan, HandRecord]:
-    """Lock the hand's hanchan, then re-read the hand: its position may have changed (or it may be
-    gone) since the caller loaded it."""
+def _locked_hand(hand: HandRecord, version: int | None) -> tuple[Hanchan, HandRecord, list[HandRecord]]:
+    """Lock the hand's hanchan, then re-read its hands (one query): the hand's position may have
+    changed (or it may be gone) since the caller loaded it. Returns the hanchan, the hand as
+    stored now, and all the hanchan's hands in order (the hand among them)."""
     hanchan = _lock(hand.hanchan_id, version)
-    try:
-        return hanchan, hanchan.hands.get(pk=hand.pk)
-    except HandRecord.DoesNotExist:
-        raise stale_error() from None
+    hands = _hands(hanchan)
+    for stored in hands:
+        if stored.pk == hand.pk:
+            return hanchan, stored, hands
+    raise stale_error()
 
 
 # --------------------------------------------------------------------------- replay
@@ -150,23 +153,31 @@ def _hands(hanchan: Hanchan) -> list[HandRecord]:
     return list(hanchan.hands.order_by("order"))
 
 
-def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any]) -> int:
+def _cache(ev: dict[str, Any]) -> dict[str, Any]:
+    """The settled columns of a hand from its replayed event (``rules.play``'s ``events[i]``)."""
+    return {"deltas": ev["deltas"], "scores_after": ev["scores"], "label": ev["label"]["ja"],
+            "description": ev["description"]["ja"][:300], "label_en": ev["label"]["en"][:60],
+            "description_en": ev["description"]["en"][:400]}
+
+
+def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in_play: bool = False) -> int:
     """Make the cache (per-hand settlement, results of a finished hanchan) equal the replay ``out``
-    of ``hands``. Only rows that differ are written, so an append writes one hand. Returns the
-    number of rows written."""
-    written = 0
+    of ``hands``. Only rows that differ are written (in one statement: an edit of an early hand
+    changes the scores of every later one), so an append writes none here. Returns the number of
+    rows written. ``in_play``: the caller locked the hanchan in play (a hand written to a game in
+    play): it has no results to delete (every way back into play deletes them), none are read."""
+    changed = []
     for hand, ev in zip(hands, out["events"]):
-        cache = {"deltas": ev["deltas"], "scores_after": ev["scores"], "label": ev["label"]["ja"],
-                 "description": ev["description"]["ja"][:300], "label_en": ev["label"]["en"][:60],
-                 "description_en": ev["description"]["en"][:400]}
+        cache = _cache(ev)
         if any(getattr(hand, k) != v for k, v in cache.items()):
-            HandRecord.objects.filter(pk=hand.pk).update(**cache)
             for k, v in cache.items():
                 setattr(hand, k, v)
-            written += 1
+            changed.append(hand)
+    _write_settled(changed)
+    written = len(changed)
     state = hanchan.state_before_void if hanchan.state == Hanchan.State.VOID else hanchan.state
     if state != Hanchan.State.FINISHED:
-        return written + _delete_results(hanchan)
+        return written + (0 if in_play else _delete_results(hanchan))
     figures = player_figures(out["events"])
     if out["ended"]:
         return written + _store_results(hanchan, out["result"], figures)
@@ -177,6 +188,23 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any]) -> in
     hanchan.state = Hanchan.State.IN_PLAY
     hanchan.save(update_fields=["state"])
     return written + deleted + 1
+
+
+def _write_settled(hands: list[HandRecord]) -> None:
+    """Write the settled columns of ``hands`` in one statement run for each (``executemany``): an
+    edit of an early hand changes the scores of every later one. ``bulk_update`` would build a
+    CASE per column and row (slower than the replay itself for 12 rows); ``update()`` per row
+    pays the ORM once each. These columns have no history (``HandRecord.history`` excludes them),
+    so nothing is lost by writing them without signals."""
+    if not hands:
+        return
+    meta, qn = HandRecord._meta, connection.ops.quote_name
+    fields = [meta.get_field(name) for name in SETTLED_FIELDS]
+    sql = (f"UPDATE {qn(meta.db_table)} SET " + ", ".join(f"{qn(f.column)} = %s" for f in fields)
+           + f" WHERE {qn(meta.pk.column)} = %s")
+    rows = [[f.get_db_prep_save(getattr(h, f.attname), connection) for f in fields] + [h.pk] for h in hands]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
 
 
 def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
@@ -192,6 +220,10 @@ def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
 def _delete_results(hanchan: Hanchan) -> int:
     deleted, _kinds = hanchan.results.all().delete()
     if deleted:
+        from .rollup import rollup_refresh
+
+        rollup_refresh(members={hanchan.seat0_id, hanchan.seat1_id, hanchan.seat2_id, hanchan.seat3_id},
+                       day=hanchan.clubday.date, hanchan=hanchan)
         ratings_schedule(since=hanchan.clubday.date)
     return deleted
 
@@ -213,6 +245,10 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
             row.save()
             written += 1
     if written:
+        from .rollup import rollup_refresh
+
+        rollup_refresh(members={m.pk for m in hanchan.members} | {r.member_id for r in existing.values()},
+                       day=hanchan.clubday.date, hanchan=hanchan)
         ratings_schedule(since=hanchan.clubday.date)
     return written
 
@@ -239,17 +275,21 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
                         version: int | None = None) -> HandRecord:
     """Append one hand; refused (nothing saved) when the engine rejects it or the game is over.
     The hand's ``replay`` attribute is the game's replay with it (one replay: the page after the
-    save shows it) and ``hand.hanchan`` the hanchan as saved."""
+    save shows it), ``hand.hands`` the hanchan's hands with it (in order) and ``hand.hanchan`` the
+    hanchan as saved. Writes the hand, its history row and the hanchan's version (and the results
+    when the hand ends the game)."""
     hanchan = _lock(hanchan.pk, version)
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
         raise ValidationError(_("この半荘は終了しています。追加するには最後の局を修正してください"))
     hands = _hands(hanchan)
     out = replay(hanchan, [h.event for h in hands] + [event])
-    hand = HandRecord.objects.create(hanchan=hanchan, order=len(hands), event=event, entered_by=actor(by))
-    _store(hanchan, hands + [hand], out)
+    hand = HandRecord.objects.create(hanchan=hanchan, order=len(hands), event=event, entered_by=actor(by),
+                                     **_cache(out["events"][-1]))  # settled as it is written: no UPDATE
+    hands.append(hand)
+    _store(hanchan, hands, out, in_play=True)  # a finished game was refused above
     _bump(hanchan)
-    hand.replay = out
+    hand.replay, hand.hands = out, hands
     return hand
 
 
@@ -257,18 +297,18 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
 def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
                         version: int | None = None) -> HandRecord:
     """Replace one hand and re-settle the game; refused if it or any later hand becomes invalid."""
-    hanchan, hand = _locked_hand(hand, version)
+    hanchan, hand, hands = _locked_hand(hand, version)
     _require_hands_mode(hanchan)
-    hands = _hands(hanchan)
+    in_play = hanchan.state == Hanchan.State.IN_PLAY
     stored = [h.event for h in hands]
     events = list(stored)
     events[hand.order] = event
     out = _check_change(hanchan, events, position=hand.order, edited=True, stored=stored)
-    hand.event, hand.entered_by = event, actor(by)
-    hand.save(update_fields=["event", "entered_by", "entered_at"])
-    hands[hand.order] = hand
-    _store(hanchan, hands, out)
-    _bump(hanchan, "state")
+    if event != hand.event:  # saved as it was: no input changed, so no history row either
+        hand.event, hand.entered_by = event, actor(by)
+        hand.save(update_fields=["event", "entered_by", "entered_at"])
+    _store(hanchan, hands, out, in_play=in_play)  # saves the state (and its history row) if the edit reopened it
+    _bump(hanchan)
     return hand
 
 
@@ -276,9 +316,9 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
 def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> dict[str, Any]:
     """Delete one hand and renumber the rest; refused if a later hand becomes invalid. Returns the
     replay of the hands that remain (the page after the delete shows it)."""
-    hanchan, hand = _locked_hand(hand, version)
+    hanchan, hand, hands = _locked_hand(hand, version)
     _require_hands_mode(hanchan)
-    hands = _hands(hanchan)
+    in_play = hanchan.state == Hanchan.State.IN_PLAY
     stored = [h.event for h in hands]
     del hands[hand.order]
     out = _check_change(hanchan, [h.event for h in hands], position=hand.order, edited=False, stored=stored)
@@ -286,8 +326,8 @@ def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = Non
     for h in hands[hand.order:]:  # one by one, upwards, so the (hanchan, order) constraint always holds
         h.order -= 1
         HandRecord.objects.filter(pk=h.pk).update(order=h.order)
-    _store(hanchan, hands, out)
-    _bump(hanchan, "state")
+    _store(hanchan, hands, out, in_play=in_play)  # saves the state (and its history row) if the delete reopened it
+    _bump(hanchan)
     return out
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.templatetags.static import static
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -45,8 +47,25 @@ def tile_alt(name: str) -> str:
     return tile_ja(*parse_tile(name))
 
 
+_IMGS: dict[tuple[str, str], SafeString] = {}
+
+
 def _img(name: str) -> SafeString:
-    return format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{name}.svg"), tile_alt(name))
+    """One tile's ``<img>``, made once per tile and language (a verdict or a hand row shows a
+    dozen or more: ``static()`` and the alt text are the same every time)."""
+    key = (name, get_language() or "")
+    img = _IMGS.get(key)
+    if img is None:
+        img = _IMGS[key] = format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{name}.svg"),
+                                       tile_alt(name))
+    return img
+
+
+@receiver(setting_changed)
+def _forget_imgs(*, setting: str, **kwargs: object) -> None:
+    """The URLs depend on the static files settings (tests change them)."""
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT", "INSTALLED_APPS"):
+        _IMGS.clear()
 
 
 def _names(text: str) -> list[str]:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import InvalidCacheBackendError, caches
 from django.core.exceptions import ValidationError
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
@@ -16,52 +22,105 @@ from .. import selectors, services
 from ..access import is_admin, readable, scorekeeper_required
 from ..forms import FinalScoresForm, HandForm
 from ..forms.hands import declared_riichi
-from ..models import Hanchan
+from ..models import Hanchan, HandRecord
 from .common import error_list, form_status, has_palette, posted_version
+
+HANCHAN_RELATED = ("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")  # what its pages show
 
 
 def get_hanchan(pk: int) -> Hanchan:
-    return get_object_or_404(Hanchan.objects.select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2",
-                                                            "seat3"), pk=pk)
+    return get_object_or_404(Hanchan.objects.select_related(*HANCHAN_RELATED), pk=pk)
+
+
+def get_hand(pk: int) -> HandRecord:
+    """A hand with its hanchan as ``get_hanchan`` reads it (one query)."""
+    return get_object_or_404(HandRecord.objects.select_related(*(f"hanchan__{r}" for r in HANCHAN_RELATED)), pk=pk)
 
 
 def hand_form(hanchan: Hanchan, data: Any = None, *, before: int | None = None,
               events: list[dict[str, Any]] | None = None, **kwargs: Any) -> HandForm:
     """The hand form for ``hanchan`` (the hand at 0-based ``before``, or a new last hand): its
     players, its rule set's result types, and the riichi already declared in that hand, read from
-    the stored events (``events`` when the caller has them; no replay)."""
-    if events is None:
-        events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
-    events = events[:before] if before is not None else events
-    return HandForm(data, names=hanchan.player_names(), declared=declared_riichi(events),
+    the stored events (``events`` when the caller has them; no replay). Without ``events`` they
+    are read only if the form asks (a hand entered tile by tile): a quick han/fu needs no query."""
+    def declared() -> list[int]:
+        stored = events if events is not None else hanchan.hands.order_by("order").values_list("event", flat=True)
+        return declared_riichi(list(stored[:before] if before is not None else stored))
+    return HandForm(data, names=hanchan.player_names(), declared=SimpleLazyObject(declared),
                     ruleset=hanchan.ruleset_in_force.engine(), **kwargs)
 
 
 def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, form: HandForm | None = None,
                  errors: list[str] | None = None, fragment: str | None = None, status: int = 200,
-                 out: dict[str, Any] | None = None, notice: str = "") -> HttpResponse:
+                 out: dict[str, Any] | None = None, notice: str = "", hands: list[Any] | None = None) -> HttpResponse:
     """The hanchan page (or one of its fragments). ``out``: the replay a write just made of the
-    stored hands (the page then replays nothing); ``notice``: a line shown above the form."""
-    state = selectors.hanchan_state(hanchan=hanchan, out=out)
-    if form is None:
-        form = hand_form(hanchan, events=[row["hand"].event for row in state["history"]],
-                         initial={"type": "ron", "value": "quick"})
+    stored hands (the page then replays nothing), ``hands``: those hands, when the write has them
+    (the page then reads them not again); ``notice``: a line shown above the form."""
+    state = selectors.hanchan_state(hanchan=hanchan, out=out, hands=hands)
+    palette = has_palette()
+    names = [p.name for p in state["players"]]
+    form_key = ""
+    if form is None:  # a fresh form: its fields' markup is cached; the form is built only if shown otherwise
+        events = [row["hand"].event for row in state["history"]]
+        form = SimpleLazyObject(lambda: hand_form(hanchan, events=events, initial=FRESH_FORM))
+        form_key = form_cache_key(hanchan, names, palette)
     ctx = {**state, **record_marks(request, hanchan, state), "form": form, "errors": errors or [],
-           "names": form.names, "palette": has_palette(), "red_fives": state["ruleset"].red_fives,
-           "notice": notice}
+           "names": names, "palette": palette, "red_fives": state["ruleset"].red_fives,
+           "notice": notice, "form_key": form_key}
     template = "scoring/hanchan_detail.html" + (f"#{fragment}" if fragment else "")
     return render(request, template, ctx, status=status)
 
 
+FRESH_FORM = {"type": "ron", "value": "quick"}  # the initial values of the form for a new hand
+
+
+def form_cache_key(hanchan: Hanchan, names: list[str], palette: bool) -> str:
+    """The key under which the markup of the fresh hand form's fields (``FRESH_FORM``, unbound) is
+    cached (``_hand_form.html``, ``{% cache %}``): everything that markup depends on — the hanchan
+    (its URLs), the players' names, the rule set (result types, パオ, red fives), the initial
+    values, the palette and the language. The form of a new hand is the same for every hand of a
+    game, so its ~80 chips are rendered once per game, not on every page and recorded hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> rs = NS(spec=lambda: {"preset": "ariari", "options": {}})
+    >>> form_cache_key(NS(pk=7, ruleset_in_force=rs), ["a"], True)[:56]
+    '[7, ["a"], {"options": {}, "preset": "ariari"}, {"type":'
+    """
+    return json.dumps([hanchan.pk, names, hanchan.ruleset_in_force.spec(), FRESH_FORM, palette,
+                       get_language()], sort_keys=True, ensure_ascii=False, default=str)
+
+
+@receiver(setting_changed)
+def _forget_fragments(*, setting: str, **kwargs: Any) -> None:
+    """Markup cached under ``form_cache_key`` and the hand rows' keys was made by the templates and
+    translations in force: when a test swaps them, forget it (in production they change only
+    with a restart, which empties the per-process cache)."""
+    if setting in ("TEMPLATES", "CACHES", "LOCALE_PATHS", "LANGUAGES", "INSTALLED_APPS", "STATIC_URL", "STORAGES"):
+        for alias in ("template_fragments", "default"):  # {% cache %} uses the first that exists
+            try:
+                caches[alias].clear()
+                return
+            except InvalidCacheBackendError:
+                pass
+
+
 def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) -> dict[str, Any]:
-    """What the hand rows show beside the replay (two queries): each hand's open dispute
-    (「審議中」, or the 「物言い」 flag for logged-in users) and the deleted hands, with 「#n に戻す」 for
-    admins. ``state``: ``selectors.hanchan_state`` of the same request."""
+    """What the hand rows show beside the replay (two queries; three when hands were deleted): each
+    hand's open dispute (「審議中」, or the 「物言い」 flag for logged-in users) and the deleted hands,
+    with 「#n に戻す」 for admins. ``state``: ``selectors.hanchan_state`` of the same request."""
     if hanchan.mode != Hanchan.Mode.HANDS:
         return {"open_disputes": {}, "deleted_hands": [], "can_restore": False}
     live = {row["hand"].pk for row in state["history"]}
-    return {"open_disputes": selectors.open_disputes_by_hand(hanchan=hanchan),
-            "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live),
+    open_disputes = selectors.open_disputes_by_hand(hanchan=hanchan)
+    for row in state["history"]:  # the dispute mark is part of the row's cached markup: part of its key
+        dispute = open_disputes.get(row["hand"].pk)
+        row["mark"] = dispute.pk if dispute is not None else ""
+    # most games never lose a hand: look for deletions first (one light query), read them only if any
+    deleted = HandRecord.history.model.objects.filter(hanchan_id=hanchan.pk, history_type="-")
+    gone = set(deleted.values_list("id", flat=True)) - live
+    return {"open_disputes": open_disputes,
+            "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live)
+            if gone else [],
             "can_restore": is_admin(request.user)}
 
 

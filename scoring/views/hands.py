@@ -8,7 +8,9 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
@@ -17,10 +19,16 @@ from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
-from ..models import HandRecord
 from .check import read_tiles, tiles_answer  # noqa: F401 (read_tiles: tests/e2e/test_tile_entry.py)
 from .common import error_list, form_status, has_palette, int_or_none, posted_version
-from .hanchan import get_hanchan, hanchan_page, hand_form, record_marks, whole_page
+from .hanchan import (
+    get_hanchan,
+    get_hand,
+    hanchan_page,
+    hand_form,
+    record_marks,
+    whole_page,
+)
 
 
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
@@ -86,7 +94,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         else:  # htmx: the updated scoreboard with a fresh form, from the replay the save made
             if not request.htmx:
                 return redirect(hanchan)
-            return hanchan_page(request, hand.hanchan, fragment="live", out=hand.replay)
+            return hanchan_page(request, hand.hanchan, fragment="live", out=hand.replay, hands=hand.hands)
     if request.htmx:  # keep everything typed on screen: only the error box changes
         ctx = {"form": form, "errors": errors, "hanchan": hanchan}
         if stale:  # and, out of band, the board, the history and the form's version as they are now
@@ -115,7 +123,10 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
         errors = [answer["error"]] if answer["error"] and not verdict else []
     elif not form.is_valid():
         errors = [str(e) for errs in form.errors.values() for e in errs]
-    return render(request, "scoring/hanchan_detail.html#preview", {"verdict": verdict, "preview_errors": errors})
+    # the verdict needs nothing of the request: rendered without the context processors (the
+    # role check would read the user's groups a second time for every keystroke's preview)
+    return HttpResponse(render_to_string("scoring/hanchan_detail.html#preview",
+                                         {"verdict": verdict, "preview_errors": errors}))
 
 
 def _has_hand(event: dict[str, Any]) -> bool:
@@ -132,11 +143,12 @@ def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
 
 @scorekeeper_required
 def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = get_object_or_404(HandRecord.objects.only("pk", "hanchan_id", "order", "event"), pk=pk)
-    hanchan = get_hanchan(hand.hanchan_id)
+    hand = get_hand(pk)
+    hanchan = hand.hanchan
     errors: list[str] = []
     data = None
-    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+    # the stored input, read once and only when needed (a saved edit redirects without it)
+    events = SimpleLazyObject(lambda: list(hanchan.hands.order_by("order").values_list("event", flat=True)))
     if request.method == "POST":
         form = hand_form(hanchan, request.POST, before=hand.order, events=events)
         if request.POST.get("step"):
@@ -171,8 +183,8 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @scorekeeper_required
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = get_object_or_404(HandRecord.objects.only("pk", "hanchan_id", "order"), pk=pk)
-    hanchan = get_hanchan(hand.hanchan_id)
+    hand = get_hand(pk)
+    hanchan = hand.hanchan
     state = hanchan.state
     try:
         out = services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))

@@ -169,3 +169,92 @@ def test_marks_and_deleted_hands_keep_the_page_at_few_queries_and_one_replay(
         body = client.get(url(hanchan)).content.decode()
     assert body.count("審議中") == 3 and "削除された局(2件)" in body
     assert len(calls) == 1
+
+
+# --- speed (issue 11): cached markup must never show anything stale ------------------------------
+
+CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+|("X-CSRFToken": ")[^"]+')
+
+
+def _same_page(body: str) -> str:
+    """The page with its CSRF tokens (masked anew on every request) blanked out."""
+    return CSRF.sub(lambda m: m.group(1) or m.group(2), body)
+
+
+def test_the_page_makes_seven_queries_however_many_hands_were_played(client_as, scorekeeper, hanchan,
+                                                                       django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    client = client_as(scorekeeper)
+    draw = {"type": "draw", "tenpai": [0, 1, 2, 3]}
+    counts = []
+    for hands in (2, 14):
+        while hanchan.hands.count() < hands:
+            services.hanchan_record_hand(hanchan=hanchan, event=draw, by=scorekeeper)
+        with CaptureQueriesContext(connection) as q:
+            assert client.get(url(hanchan)).status_code == 200
+        counts.append(len(q.captured_queries))
+    # session, user, role, the hanchan, its hands, open disputes, deletions, the role in the nav
+    assert counts[0] == counts[1]
+    with django_assert_max_num_queries(8):
+        client.get(url(hanchan))
+
+
+def test_a_page_drawn_from_cached_markup_equals_one_drawn_from_scratch(client_as, scorekeeper, reader, hanchan,
+                                                                         ron):
+    from django.core.cache import caches
+    for k in range(5):
+        services.hanchan_record_hand(hanchan=hanchan, event=ron(k % 4, (k + 1) % 4, 2, 30), by=scorekeeper)
+    services.dispute_open(hand=hanchan.hands.get(order=1), by=reader, comment="?")
+    client = client_as(scorekeeper)
+    caches["template_fragments"].clear()
+    fresh = client.get(url(hanchan)).content.decode()
+    cached = client.get(url(hanchan)).content.decode()
+    assert _same_page(cached) == _same_page(fresh)
+    assert cached.count('name="csrfmiddlewaretoken"') == fresh.count('name="csrfmiddlewaretoken"') > 5
+
+
+def test_a_hand_row_shows_a_dispute_opened_after_it_was_cached(client_as, scorekeeper, reader, hanchan, ron):
+    hand = services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    client = client_as(scorekeeper)
+    assert "審議中" not in client.get(url(hanchan)).content.decode()
+    d = services.dispute_open(hand=hand, by=reader, comment="3翻ではない")
+    body = client.get(url(hanchan)).content.decode()
+    assert "審議中" in body and reverse("dispute-detail", args=[d.pk]) in body
+
+
+def test_renaming_a_player_renames_every_cached_row_and_button(client_as, scorekeeper, hanchan, members):
+    # a draw's description names nobody: only the score columns show the players
+    services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    client = client_as(scorekeeper)
+    assert "佐藤" in client.get(url(hanchan)).content.decode()
+    services.member_update(member=members[1], name="佐々木")
+    body = client.get(url(hanchan)).content.decode()
+    history = body.split('id="history"')[1]
+    assert "佐藤" not in body
+    assert 'title="佐々木"' in history  # the row's score column
+    assert re.search(r'<input type="radio" name="winner" value="1"[^>]*><span>佐々木</span>', body)
+
+
+def test_the_cached_form_follows_the_hanchans_rule_set_and_urls(client_as, scorekeeper, hanchan, members):
+    import datetime
+    from scoring.models import RuleSet
+    client = client_as(scorekeeper)
+    assert 'value="nagashi"' not in client.get(url(hanchan)).content.decode()  # ariari: no 流し満貫
+    day = services.clubday_create(date=datetime.date(2026, 11, 3), venue="天鳳",
+                                  ruleset=RuleSet.objects.get(preset="tenhou", options={}))
+    other = services.hanchan_create(clubday=day, table=1, players=members[:4])
+    body = client.get(url(other)).content.decode()
+    assert 'value="nagashi"' in body
+    assert reverse("hand-preview", args=[other.pk]) in body
+    assert reverse("hand-preview", args=[hanchan.pk]) not in body
+
+
+def test_english_pages_get_english_rows_and_form_after_japanese_ones(client_as, scorekeeper, hanchan, ron):
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    client = client_as(scorekeeper)
+    ja = client.get(url(hanchan)).content.decode()
+    assert "東1局" in ja and ">ロン<" in ja
+    client.cookies["django_language"] = "en"
+    en = client.get(url(hanchan)).content.decode()
+    assert "East 1" in en and ">Ron<" in en and "東1局" not in en

@@ -291,3 +291,47 @@ def test_a_stale_htmx_save_redraws_the_history_with_its_dispute_marks(client_as,
     assert 'hx-swap-oob="true"' in body.split('id="history"')[1][:40]
     assert "審議中" in history and reverse("dispute-detail", args=[d.pk]) in history
     assert HandRecord.objects.filter(hanchan=hanchan).count() == 1
+
+
+def _writes(queries) -> list[str]:
+    """The statements of ``queries`` that change the database, by kind and table."""
+    out = []
+    for q in queries:
+        m = re.match(r'(?:\d+ times: )?(INSERT INTO|UPDATE|DELETE FROM) "(\w+)"', q["sql"])
+        if m:
+            out.append(f"{m.group(1).split()[0]} {m.group(2)}")
+    return out
+
+
+@pytest.mark.parametrize("before", [2, 12])
+def test_recording_a_hand_takes_fourteen_queries_and_writes_three_rows_whatever_came_before(
+        client_as, scorekeeper, hanchan, before, django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from scoring import services
+    for k in range(before):
+        services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    client = client_as(scorekeeper)
+    with django_assert_max_num_queries(14), CaptureQueriesContext(connection) as q:
+        r = client.post(url(hanchan), RON, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and HandRecord.objects.filter(hanchan=hanchan).count() == before + 1
+    # the hand (settled as it is inserted), its history row, the hanchan's version: nothing else
+    assert sorted(_writes(q.captured_queries)) == sorted(
+        ["INSERT scoring_handrecord", "INSERT scoring_historicalhandrecord", "UPDATE scoring_hanchan"])
+    assert HandRecord.objects.get(hanchan=hanchan, order=before).deltas  # settled at once ...
+    assert services.hanchan_resettle(hanchan=hanchan) == []  # ... and exactly as the replay settles it
+
+
+def test_the_board_after_a_recorded_hand_equals_the_page_drawn_afresh(client_as, scorekeeper, hanchan, ron):
+    from django.core.cache import caches
+    from scoring import services
+    for k in range(3):
+        services.hanchan_record_hand(hanchan=hanchan, event=ron(k, (k + 1) % 4, 2, 30), by=scorekeeper)
+    client = client_as(scorekeeper)
+    client.get(reverse("hanchan-detail", args=[hanchan.pk]))  # rows and form cached
+    saved = client.post(url(hanchan), RON, HTTP_HX_REQUEST="true").content.decode()
+    caches["template_fragments"].clear()
+    fresh = client.get(reverse("hanchan-detail", args=[hanchan.pk]), HTTP_HX_REQUEST="true").content.decode()
+    token = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+')
+    assert token.sub(r"\1", saved) == token.sub(r"\1", fresh)
+    assert '<td class="num no">4</td>' in saved

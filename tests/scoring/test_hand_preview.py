@@ -54,3 +54,13 @@ def test_a_sakizuke_rule_set_lists_each_wait_with_its_verdict(client_as, scoreke
     # each wait named (the shared scoring/_verdict.html: a table of waits, tile names in Japanese)
     assert "待ちごとの判定" in body and body.count('class="w-name"') == 2 and "8索" in body
     assert "役牌 中" in body  # yaku shown by name, not by id
+
+
+def test_the_preview_takes_five_queries_and_reads_no_role_twice(client_as, scorekeeper, hanchan, ron,
+                                                                django_assert_max_num_queries):
+    for k in range(8):
+        services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    client = client_as(scorekeeper)
+    with django_assert_max_num_queries(5):  # session, user, role, the hanchan, its hands
+        r = client.post(url(hanchan), TILES, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and "和了できます" in r.content.decode()

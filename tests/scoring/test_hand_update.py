@@ -100,3 +100,34 @@ def test_another_winner_can_be_added_on_the_edit_page_too(client_as, scorekeeper
     body = r.content.decode()
     assert r.status_code == 200 and "追加した和了" in body and "3翻30符" in body
     assert HandRecord.objects.get(order=0).event == {"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30}
+
+
+def test_editing_an_early_hand_rewrites_the_later_ones_in_one_statement(client_as, scorekeeper, hanchan, ron,
+                                                                       django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from scoring.models import Hanchan
+    hands = [services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 1, 30), by=scorekeeper)]
+    for k in range(11):
+        hands.append(services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]},
+                                                  by=scorekeeper))
+    history = Hanchan.history.filter(id=hanchan.pk).count()
+    data = {"type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "2", "fu": "30"}
+    client = client_as(scorekeeper)
+    with django_assert_max_num_queries(12), CaptureQueriesContext(connection) as q:
+        assert client.post(url(hands[0]), data).status_code == 302
+    updates = [x["sql"] for x in q.captured_queries if re.match(r'(\d+ times: )?UPDATE "scoring_handrecord"', x["sql"])]
+    assert len(updates) == 2 and updates[1].startswith("12 times: ")  # the input, then every hand's scores
+    assert Hanchan.history.filter(id=hanchan.pk).count() == history  # the game stayed in play: no history row
+    assert services.hanchan_resettle(hanchan=hanchan) == []
+    assert HandRecord.objects.get(pk=hands[-1].pk).scores_after != hands[-1].scores_after
+
+
+def test_saving_a_hand_unchanged_adds_no_history_row(client_as, scorekeeper, two_hands):
+    history = HandRecord.history.filter(id=two_hands.pk).count()
+    data = {"type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "3", "fu": "30"}
+    assert client_as(scorekeeper).post(url(two_hands), data).status_code == 302
+    assert HandRecord.history.filter(id=two_hands.pk).count() == history
+    data["han"] = "2"
+    assert client_as(scorekeeper).post(url(two_hands), data).status_code == 302
+    assert HandRecord.history.filter(id=two_hands.pk).count() == history + 1
