@@ -58,9 +58,18 @@ def is_admin(user) -> bool:
     return bool(user.is_authenticated and user.is_active and (user.is_staff or user.is_superuser))
 
 
+def _group_names(user) -> frozenset[str]:
+    """The user's group names, read once per request (the user object lives for one request; a
+    role changed by an admin shows from the next request on)."""
+    names = getattr(user, "_club_groups", None)
+    if names is None:
+        names = frozenset(user.groups.values_list("name", flat=True)) if user.is_authenticated else frozenset()
+        user._club_groups = names
+    return names
+
+
 def is_scorekeeper(user) -> bool:
-    return is_admin(user) or bool(user.is_authenticated and user.is_active
-                                  and user.groups.filter(name=SCOREKEEPER).exists())
+    return is_admin(user) or bool(user.is_authenticated and user.is_active and SCOREKEEPER in _group_names(user))
 
 
 def is_member(user) -> bool:
@@ -70,7 +79,7 @@ def is_member(user) -> bool:
 
 def is_officer(user) -> bool:
     """An officer rules on disputes: an admin or a 審判 (group ``referee``)."""
-    return is_admin(user) or bool(is_member(user) and user.groups.filter(name=REFEREE).exists())
+    return is_admin(user) or bool(is_member(user) and REFEREE in _group_names(user))
 
 
 def can_read(user) -> bool:

@@ -36,6 +36,7 @@ def _apply_role(user, role: str) -> None:
             user.groups.add(Group.objects.get_or_create(name=group)[0])
         else:
             user.groups.remove(*Group.objects.filter(name=group))
+    user.__dict__.pop("_club_groups", None)  # the roles remembered for this request (scoring.access)
 
 
 @transaction.atomic
