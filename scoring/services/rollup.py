@@ -40,7 +40,7 @@ def last_key(d: date, clubday: int, number: int, table: int, hanchan: int) -> st
     """The sort key of a hanchan in the boards' order (date, club day, 回戦, 卓, hanchan).
 
     >>> last_key(date(2024, 5, 6), 3, 2, 1, 40)
-    '2024-05-06|0000000003|0002|0002|0000000040'
+    '2024-05-06|0000000003|0002|0001|0000000040'
     """
     return f"{d.isoformat()}|{clubday:010d}|{number:04d}|{table:04d}|{hanchan:010d}"
 
