@@ -1,7 +1,6 @@
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from scoring.access import is_admin, is_scorekeeper, role_of
 
