@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import sakizuke
-from . import yaku as yaku_mod
 from .candidates import (  # noqa: F401 (names the engine's callers have imported from here)
     Candidate, Dora, best, candidates, count_dora, wait_candidates,
 )
@@ -24,7 +23,8 @@ from .hand import Hand
 from .ruleset import RuleSet
 from .shapes import decompositions, hand_waits
 from .tiles import TILE_NAMES, tile_name
-from .yaku import YakuHit, as_dicts
+from .yaku import as_dicts, shibari_han
+from .yaku import find as find_yaku
 
 
 def per_wait(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidate]] | None = None) -> list[dict]:
@@ -37,27 +37,34 @@ def per_wait(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidate]] |
     return out
 
 
-def _quick_per_wait(hand: Hand, ruleset: RuleSet, wait_tiles: list[int], win_cands: list[Candidate]) -> list[dict]:
+def _quick_per_wait(hand: Hand, ruleset: RuleSet, wait_tiles: tuple[int, ...], win_cands: list[Candidate],
+                    win_yaku: list[dict] | None = None) -> list[dict]:
     """``per_wait`` without scoring what is not needed: a wait read only one way needs its yaku and
     shibari, not fu and points; only a wait with several readings is scored to pick the best (高点法).
-    ``win_cands``: the candidates of the actual win (reused for its own wait when not a red five)."""
+    ``win_cands``: the candidates of the actual win (reused for its own wait when not a red five), and
+    ``win_yaku`` the output form of their best one's yaku when the caller has it (copied, not shared)."""
     out = []
+    win, shibari = (None if hand.win_red else hand.win_tile), ruleset.shibari
     for tile in wait_tiles:
-        if tile == hand.win_tile and not hand.win_red:
+        if tile == win:
             c = best(win_cands)
-            hits: tuple[YakuHit, ...] | list[YakuHit] = c.yaku if c else ()
-            ok = bool(c and c.qualifies)
+            if c is None:
+                yaku, ok = [], False
+            else:
+                yaku = [item.copy() for item in win_yaku] if win_yaku is not None else as_dicts(c.yaku)
+                ok = c.qualifies
         else:
             won = hand.with_win(tile)
             ds = decompositions(won)
             if len(ds) == 1:
-                hits = yaku_mod.find(won, ruleset, ds[0])
-                ok = bool(hits) and (hits[0].yakuman > 0 or yaku_mod.shibari_han(hits) >= ruleset.shibari)
+                hits = find_yaku(won, ruleset, ds[0])
+                ok = bool(hits) and (hits[0].yakuman > 0 or shibari_han(hits) >= shibari)
             else:
                 c = best(candidates(won, ruleset))
                 hits = c.yaku if c else ()
                 ok = bool(c and c.qualifies)
-        out.append({"tile": TILE_NAMES[tile], "yaku": as_dicts(hits), "qualifies": ok})
+            yaku = as_dicts(hits)
+        out.append({"tile": TILE_NAMES[tile], "yaku": yaku, "qualifies": ok})
     return out
 
 
@@ -81,16 +88,10 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
     >>> evaluate_hand(*parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"}))["total"]  # dealer 三色一盃口 3翻40符
     7700
     """
-    out: dict[str, Any] = {
-        "ruleset": ruleset.name, "hand": hand.concealed_text,
-        "melds": [m.as_dict() for m in hand.melds],
-    }
     wait_tiles = hand_waits(hand)
     if hand.win_tile is None:
-        out.update(waits=[TILE_NAMES[t] for t in wait_tiles], tenpai=bool(wait_tiles))
-        return out
-    out["win_tile"] = tile_name(hand.win_tile, hand.win_red)
-    out["waits"] = [TILE_NAMES[t] for t in wait_tiles]
+        return {"ruleset": ruleset.name, "hand": hand.concealed_text, "melds": [m.as_dict() for m in hand.melds],
+                "waits": [TILE_NAMES[t] for t in wait_tiles], "tenpai": bool(wait_tiles)}
     judged = sakizuke.sakizuke_on(ruleset)
     if by_wait is None and judged:
         by_wait = wait_candidates(hand, ruleset, wait_tiles)
@@ -99,6 +100,7 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
     else:
         cands = candidates(hand, ruleset)
     chosen = best(cands)
+    win_chosen = chosen
     waits_out: list[dict] | None = None
     reasons: list[dict] = []
     if chosen is None:
@@ -119,25 +121,29 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
             legal = legal and bool(verdict.legal)
             waits_out = list(verdict.per_wait)
             chosen = verdict.candidate or chosen
+    head = {"ruleset": ruleset.name, "hand": hand.concealed_text, "melds": [m.as_dict() for m in hand.melds],
+            "win_tile": tile_name(hand.win_tile, hand.win_red), "waits": [TILE_NAMES[t] for t in wait_tiles],
+            "legal": legal, "reasons": reasons}
+    if chosen is None:
+        if waits_out is None:
+            waits_out = (per_wait(hand, ruleset, by_wait) if by_wait is not None
+                         else _quick_per_wait(hand, ruleset, wait_tiles, cands))
+        head.update(yaku=[], dora=count_dora(hand, ruleset).as_dict(), han=0, fu=0, fu_detail=[], limit=None,
+                    yakuman=0, payments=[], total=0, honba_bonus=0, sticks_bonus=0, received=0, per_wait=waits_out)
+        return head
+    yaku = as_dicts(chosen.yaku)
     if waits_out is None:
         waits_out = (per_wait(hand, ruleset, by_wait) if by_wait is not None
-                     else _quick_per_wait(hand, ruleset, wait_tiles, cands))
-    out["legal"], out["reasons"] = legal, reasons
-    if chosen is None:
-        out.update(yaku=[], dora=count_dora(hand, ruleset).as_dict(), han=0, fu=0, fu_detail=[], limit=None,
-                   yakuman=0, payments=[], total=0, honba_bonus=0, sticks_bonus=0, received=0, per_wait=waits_out)
-        return out
+                     else _quick_per_wait(hand, ruleset, wait_tiles, cands, yaku if chosen is win_chosen else None))
     total = chosen.total
     honba_bonus = hand.honba * ruleset.honba_value if legal else 0
     sticks_bonus = hand.sticks * ruleset.riichi_stick if legal else 0
     dora = chosen.dora
-    out["yaku"] = as_dicts(chosen.yaku)
-    out["dora"] = {"dora": dora.dora, "ura_dora": dora.ura_dora, "aka_dora": dora.aka_dora}
-    out["han"], out["fu"], out["fu_detail"] = chosen.han, chosen.fu, chosen.fu_detail
-    out["limit"] = chosen.limit if chosen.yaku else None
-    out["yakuman"] = chosen.yakuman
-    out["payments"] = [{"from": p.payer, "amount": p.amount} for p in chosen.payments]
-    out["total"], out["honba_bonus"], out["sticks_bonus"] = total, honba_bonus, sticks_bonus
-    out["received"] = total + honba_bonus + sticks_bonus if legal else 0
-    out["per_wait"] = waits_out
-    return out
+    head.update({
+        "yaku": yaku, "dora": {"dora": dora.dora, "ura_dora": dora.ura_dora, "aka_dora": dora.aka_dora},
+        "han": chosen.han, "fu": chosen.fu, "fu_detail": chosen.fu_detail,
+        "limit": chosen.limit if chosen.yaku else None, "yakuman": chosen.yakuman,
+        "payments": [{"from": p.payer, "amount": p.amount} for p in chosen.payments],
+        "total": total, "honba_bonus": honba_bonus, "sticks_bonus": sticks_bonus,
+        "received": total + honba_bonus + sticks_bonus if legal else 0, "per_wait": waits_out})
+    return head

@@ -10,11 +10,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .hand import Hand
 from .ruleset import RuleSet
-from .shapes import Decomposition, TileSet
+from .shapes import Decomposition
 from .tiles import TERMINALS_HONORS
 
 WAIT_FU = {"kanchan": ("嵌張待ち", "kanchan wait"), "penchan": ("辺張待ち", "penchan wait"),
@@ -35,49 +33,64 @@ LINE_NAMES = {
 }
 
 
-_SET_FU = {(kind, opened, yaochuu): (SET_NAMES[(kind, opened)][0],
-                                     (4 if yaochuu else 2) * (1 if opened else 2) * (4 if kind == "quad" else 1))
-           for kind in ("triplet", "quad") for opened in (True, False) for yaochuu in (True, False)}
+def _set_names(kind: str, opened: bool, first: int) -> tuple[str, str]:
+    """The names of a triplet's or quad's fu line, e.g. 暗刻(么九) 999p."""
+    _, ja, en = SET_NAMES[(kind, opened)]
+    kind_ja, kind_en = ("么九", "terminal/honor") if first in TERMINALS_HONORS else ("中張", "simple")
+    name = str(first % 9 + 1) * (4 if kind == "quad" else 3) + "mpsz"[first // 9]
+    return f"{ja}({kind_ja}) {name}", f"{en} ({kind_en}) {name}"
 
 
-Part = tuple[str, int, TileSet | None]  # one fu line in short form: (id, fu, the set it is for)
+Part = tuple[str, int, str, str]  # one fu line ready to show: (id, fu, ja, en)
+
+# every line as a ``Part``, made once: the fixed ones by id, rounding by amount, and per (kind, open,
+# first tile) the line of a triplet or quad (136 lines)
+_LINE = {line_id: (line_id, fu, *LINE_NAMES[line_id]) for line_id, fu in (
+    ("base", 20), ("menzen_ron", 10), ("tsumo", 2), ("yakuhai_pair", 2), ("open_pinfu", 10), ("chiitoitsu", 25),
+    ("kanchan", 2), ("penchan", 2), ("tanki", 2))}
+_ROUND_UP = {n: ("round_up", n, *LINE_NAMES["round_up"]) for n in range(1, 10)}
+_SET_LINE = {(kind, opened, first): (SET_NAMES[(kind, opened)][0],
+                                     (4 if first in TERMINALS_HONORS else 2) * (1 if opened else 2)
+                                     * (4 if kind == "quad" else 1), *_set_names(kind, opened, first))
+             for kind in ("triplet", "quad") for opened in (True, False) for first in range(34)}
 
 
 def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> tuple[tuple[Part, ...], int]:
-    """The fu lines as ``(id, fu, set or None)``, rounding included, and their total."""
+    """The fu lines, rounding included, and their total."""
     if d.form == "chiitoitsu":
-        return (("chiitoitsu", 25, None),), 25
+        return (_LINE["chiitoitsu"],), 25
     if d.form == "kokushi":
         return (), 0  # a yakuman shape: fu do not apply
-    parts: list[Part] = [("base", 20, None)]
+    parts: list[Part] = [_LINE["base"]]
     total = 20
     closed = hand.is_closed
     if closed and not hand.tsumo:
-        parts.append(("menzen_ron", 10, None))
+        parts.append(_LINE["menzen_ron"])
         total += 10
     if hand.tsumo and not pinfu:
-        parts.append(("tsumo", 2, None))
+        parts.append(_LINE["tsumo"])
         total += 2
     for s in d.sets:
-        if s.kind == "triplet" or s.kind == "quad":
-            line_id, value = _SET_FU[(s.kind, s.open, s.tiles[0] in TERMINALS_HONORS)]
-            parts.append((line_id, value, s))
-            total += value
+        kind = s[0]
+        if kind == "triplet" or kind == "quad":
+            line = _SET_LINE[kind, s[2], s[1][0]]
+            parts.append(line)
+            total += line[1]
     pair = d.sets[-1].tiles[0]
     if pair == hand.seat_wind and pair == hand.round_wind:
-        parts.append(("double_wind_pair", ruleset.double_wind_pair_fu, None))
+        parts.append(("double_wind_pair", ruleset.double_wind_pair_fu, *LINE_NAMES["double_wind_pair"]))
         total += ruleset.double_wind_pair_fu
     elif pair in hand.value_tiles:
-        parts.append(("yakuhai_pair", 2, None))
+        parts.append(_LINE["yakuhai_pair"])
         total += 2
     if d.wait in WAIT_FU:
-        parts.append((d.wait, 2, None))
+        parts.append(_LINE[d.wait])
         total += 2
     if total == 20 and not closed and not hand.tsumo:
-        parts.append(("open_pinfu", 10, None))
+        parts.append(_LINE["open_pinfu"])
         total = 30
     if total % 10:
-        parts.append(("round_up", 10 - total % 10, None))
+        parts.append(_ROUND_UP[10 - total % 10])
         total += 10 - total % 10
     return tuple(parts), total
 
@@ -94,11 +107,7 @@ def fu_parts(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> 
 
 def lines(parts: tuple[Part, ...]) -> list[dict]:
     """The breakdown of ``fu_parts``: ``{"id", "fu", "ja", "en"}`` lines."""
-    out = []
-    for line_id, value, s in parts:
-        ja, en = LINE_NAMES[line_id] if s is None else _set_line(s)
-        out.append({"id": line_id, "fu": value, "ja": ja, "en": en})
-    return out
+    return [{"id": line_id, "fu": value, "ja": ja, "en": en} for line_id, value, ja, en in parts]
 
 
 def fu(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[int, list[dict]]:
@@ -106,12 +115,3 @@ def fu(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[
     (then no tsumo fu)."""
     parts, total = _parts(hand, ruleset, d, pinfu)
     return total, lines(parts)
-
-
-@lru_cache(maxsize=None)
-def _set_line(s: TileSet) -> tuple[str, str]:
-    """The names of a triplet's or quad's fu line, e.g. 暗刻(么九) 999p."""
-    _, ja, en = SET_NAMES[(s.kind, s.open)]
-    kind_ja, kind_en = ("么九", "terminal/honor") if s.first in TERMINALS_HONORS else ("中張", "simple")
-    name = str(s.first % 9 + 1) * len(s.tiles) + "mpsz"[s.first // 9]
-    return f"{ja}({kind_ja}) {name}", f"{en} ({kind_en}) {name}"

@@ -97,8 +97,8 @@ def _placed(s: int, code: int) -> tuple[tuple[TileSet | None, tuple[TileSet, ...
     found = _PLACED[s].get(code)
     if found is None:
         base = 9 * s
-        found = tuple((_PAIRS[base + p] if p >= 0 else None, tuple(_CONCEALED[k][base + o] for k, o in more))
-                      for p, more in _CODE_SPLITS[s == 3].get(code, ()))
+        found = tuple([(_PAIRS[base + p] if p >= 0 else None, tuple([_CONCEALED[k][base + o] for k, o in more]))
+                       for p, more in _CODE_SPLITS[s == 3].get(code, ())])
         if len(_PLACED[s]) >= _CACHE_MAX:
             _PLACED[s].clear()
         _PLACED[s][code] = found
@@ -158,7 +158,7 @@ def _grown(honor: bool, code: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if found is None:
         table = _CODE_WHOLE[honor]
         sizes = [table.get(code + _INC[o]) for o in range(7 if honor else 9)]
-        found = (tuple(o for o, w in enumerate(sizes) if w == 0), tuple(o for o, w in enumerate(sizes) if w == 1))
+        found = (tuple([o for o, w in enumerate(sizes) if w == 0]), tuple([o for o, w in enumerate(sizes) if w == 1]))
         if len(_GROWN[honor]) >= _CACHE_MAX:
             _GROWN[honor].clear()
         _GROWN[honor][code] = found

@@ -32,6 +32,7 @@ from .shape_tables import (
 from .tiles import CODE_INC, SUIT_OF, TERMINALS_HONORS, counts34, suit_code  # noqa: F401 (counts34: doctests)
 
 KOKUSHI_TILES = tuple(sorted(TERMINALS_HONORS))
+_ALL_SUITS = range(4)
 _NOT_YAOCHUU = sum(1 << t for t in range(34) if t not in TERMINALS_HONORS)
 
 
@@ -93,34 +94,36 @@ def decompositions(hand: Hand) -> list[Decomposition]:
     if win is None:
         return []
     derived = hand.__dict__
-    meld_sets = derived.get("meld_sets")
-    if meld_sets is None:
-        meld_sets = derived["meld_sets"] = tuple(
-            TileSet("run" if m.type == "chi" else "quad" if m.is_quad else "triplet", m.tiles, m.opened, m.index)
-            for m in hand.melds
-        )
+    if hand.melds:
+        meld_sets = derived.get("meld_sets")
+        if meld_sets is None:
+            meld_sets = derived["meld_sets"] = tuple([
+                TileSet("run" if m.type == "chi" else "quad" if m.is_quad else "triplet", m.tiles, m.opened, m.index)
+                for m in hand.melds])
+    else:
+        meld_sets = ()
     ws = SUIT_OF[win]
+    codes = hand.codes13
     parts13 = derived.get("parts13")  # each suit's splits before the win (kept by ``with_win``)
     if parts13 is None:
-        codes = hand.codes13
         parts13 = derived["parts13"] = (_placed(0, codes[0]), _placed(1, codes[1]), _placed(2, codes[2]),
                                         _placed(3, codes[3]))
     parts = list(parts13)
-    parts[ws] = _won(ws, hand.codes13[ws] + CODE_INC[win], win)
-    if not (parts[0] and parts[1] and parts[2] and parts[3]):
-        parts = []
+    parts[ws] = won = _won(ws, codes[ws] + CODE_INC[win], win)
+    m_, p_, s_, z_ = parts
     out: list[Decomposition] = []
     # a suit's splits all hold a pair or none (by its tile count): a reading needs exactly one pair
-    if len(parts) == 4 and (parts[0][0][0] is not None) + (parts[1][0][0] is not None) + (
-            parts[2][0][0] is not None) + (parts[3][0][0] is not None) == 1:
-        if len(parts[0]) == 1 and len(parts[1]) == 1 and len(parts[2]) == 1 and len(parts[3]) == 1:
-            (m,), (p, ), (s_,), (z,) = parts
-            before = (0, len(m[1]), len(m[1]) + len(p[1]), len(m[1]) + len(p[1]) + len(s_[1]))[ws]
-            combos: list = [(m[1] + p[1] + s_[1] + z[1], m[0] or p[0] or s_[0] or z[0], before, parts[ws][0][2])]
+    if won and m_ and p_ and s_ and z_ and (m_[0][0] is not None) + (p_[0][0] is not None) + (
+            s_[0][0] is not None) + (z_[0][0] is not None) == 1:
+        if len(m_) == 1 and len(p_) == 1 and len(s_) == 1 and len(z_) == 1:
+            m, p, s, z = m_[0], p_[0], s_[0], z_[0]
+            before = 0 if ws == 0 else len(m[1]) if ws == 1 else len(m[1]) + len(p[1]) if ws == 2 else \
+                len(m[1]) + len(p[1]) + len(s[1])
+            combos: list = [(m[1] + p[1] + s[1] + z[1], m[0] or p[0] or s[0] or z[0], before, won[0][2])]
         else:
             combos = [((), None, 0, ())]
-            for s, part in enumerate(parts):
-                if s == ws:
+            for suit, part in enumerate(parts):
+                if suit == ws:
                     combos = [(sets + more, pair or pair2, len(sets), wins)
                               for sets, pair, _, _ in combos for pair2, more, wins in part]
                 else:
@@ -190,13 +193,17 @@ def _standard_waits(codes: tuple[int, int, int, int]) -> list[int]:
     """Kinds completing 4-sets-and-a-pair shapes, suit by suit: the suit that gets the tile must
     become whole while every other suit already is (exactly one of all holding the pair). A suit's
     kinds that make it whole are looked up by its pattern (``_grown``)."""
-    whole = [_CODE_WHOLE[s == 3].get(code) for s, code in enumerate(codes)]  # 0 / 1 (a pair) / None
-    broken = [s for s in range(4) if whole[s] is None]
-    if len(broken) > 1:
-        return []
+    numbers, honors = _CODE_WHOLE
+    whole = (numbers.get(codes[0]), numbers.get(codes[1]), numbers.get(codes[2]), honors.get(codes[3]))
+    if None in whole:  # a suit that does not split: only it can take the tile
+        broken = [s for s in range(4) if whole[s] is None]
+        if len(broken) > 1:
+            return []
+    else:
+        broken = _ALL_SUITS
     paired = whole.count(1)
     out: list[int] = []
-    for s in broken or range(4):
+    for s in broken:
         need_pair = paired - (whole[s] == 1)  # the other suits that hold a pair
         if need_pair > 1:
             continue

@@ -36,6 +36,38 @@ _CANONICAL = re.compile(r"(?:[1-9]+m)?(?:[1-9]+p)?(?:[1-9]+s)?(?:[1-7]+z)?")
 _VALUE_TILES = {(seat, round_): value_tiles(seat, round_) for seat in WIND_KINDS for round_ in WIND_KINDS}
 
 
+# canonical-order mpsz (each suit at most once, in the order m p s z): its four suit groups
+_SUIT_GROUPS = re.compile(r"([0-9]+m)?([0-9]+p)?([0-9]+s)?([1-7]+z)?")
+_TEXT_MAX = LIMITS["text"]
+_NO_FLAGS: frozenset[str] = frozenset()
+_SUIT_SIZE = (9, 9, 9, 7)
+_CACHE_MAX = 50_000
+# per suit: a group's text ("2355s", or None when the suit is absent) -> (its kinds in order, the suit's
+# counts, its ``tiles.suit_code``, its kinds as bits, its red fives, whether it was written in order), or
+# None for five of a kind; a cache of a pure function of a tile string, filled as groups are met
+_GROUPS: tuple[dict, ...] = ({}, {}, {}, {})
+
+
+def _suit(s: int, group: str | None) -> tuple | None:
+    found = _GROUPS[s].get(group)
+    if found is None and group not in _GROUPS[s]:
+        base = 9 * s
+        written = [base + 4 if ch == "0" else base + int(ch) - 1 for ch in group[:-1]] if group else []
+        kinds = sorted(written)
+        counts = [0] * _SUIT_SIZE[s]
+        code = mask = 0
+        for t in kinds:
+            counts[t - base] += 1
+            code += CODE_INC[t]
+            mask |= 1 << t
+        found = None if counts and max(counts) > 4 else (
+            tuple(kinds), tuple(counts), code, mask, group.count("0") if group else 0, written == kinds)
+        if len(_GROUPS[s]) >= _CACHE_MAX:
+            _GROUPS[s].clear()
+        _GROUPS[s][group] = found
+    return found
+
+
 @lru_cache(maxsize=4096)
 def _plain_meld(kind: str, text: str, index: int) -> Meld:
     """A called meld of a document (immutable, so one object serves every hand that has it)."""
@@ -52,21 +84,39 @@ def read_plain(doc: dict) -> tuple[Hand, RuleSet] | None:
         ruleset = PRESETS[spec] if type(spec) is str else ruleset_of(spec)
         reds_on = ruleset.red_fives
         text = doc["hand"]
-        tokens = _plain_tiles(text)
-        kinds = [t for t, _ in tokens]
-        concealed = sorted(kinds)
-        counts = [0] * 34
-        codes = [0, 0, 0, 0]
-        mask13 = 0
-        for t in concealed:
-            counts[t] += 1
-            codes[SUIT_OF[t]] += CODE_INC[t]
-            mask13 |= 1 << t
-        counts13 = tuple(counts)
-        reds = [0, 0, 0]
-        for t, red in tokens if "0" in text or "０" in text else ():  # a red five is written 0
-            if red:
-                reds[t // 9] += 1
+        groups = _SUIT_GROUPS.fullmatch(text) if type(text) is str and len(text) <= _TEXT_MAX else None
+        if groups is not None:  # canonical mpsz (each suit once, in order): each suit group read once
+            gm, gp, gs, gz = groups.groups()
+            m_, p_, s_, z_ = (_GROUPS[0].get(gm) or _suit(0, gm), _GROUPS[1].get(gp) or _suit(1, gp),
+                              _GROUPS[2].get(gs) or _suit(2, gs), _GROUPS[3].get(gz) or _suit(3, gz))
+            if m_ is None or p_ is None or s_ is None or z_ is None:
+                return None  # five of a kind: the full reader says so
+            concealed = m_[0] + p_[0] + s_[0] + z_[0]
+            counts13 = m_[1] + p_[1] + s_[1] + z_[1]
+            counts = list(counts13)
+            codes = (m_[2], p_[2], s_[2], z_[2])
+            mask13 = m_[3] | p_[3] | s_[3] | z_[3]
+            reds = [m_[4], p_[4], s_[4]]
+            in_order = m_[5] and p_[5] and s_[5] and z_[5]
+        else:
+            tokens = _plain_tiles(text)
+            kinds = [t for t, _ in tokens]
+            concealed = sorted(kinds)
+            counts = [0] * 34
+            code_list = [0, 0, 0, 0]
+            mask13 = 0
+            for t in concealed:
+                counts[t] += 1
+                code_list[SUIT_OF[t]] += CODE_INC[t]
+                mask13 |= 1 << t
+            counts13 = tuple(counts)
+            codes = (code_list[0], code_list[1], code_list[2], code_list[3])
+            reds = [0, 0, 0]
+            for t, red in tokens if "0" in text or "０" in text else ():  # a red five is written 0
+                if red:
+                    reds[t // 9] += 1
+            in_order = kinds == concealed and _CANONICAL.fullmatch(text) is not None
+            concealed = tuple(concealed)
         concealed_reds = (reds[0], reds[1], reds[2]) if reds_on else (0, 0, 0)
         raw_melds = get("melds") or []
         if type(raw_melds) is not list or len(raw_melds) > LIMITS["melds"]:
@@ -137,28 +187,23 @@ def read_plain(doc: dict) -> tuple[Hand, RuleSet] | None:
             return None
     except (RulesError, KeyError, TypeError):
         return None
+    hand = object.__new__(Hand)  # the frozen dataclass's fields without its __init__, as ``Hand.of``
+    derived = hand.__dict__
+    derived.update({
+        "concealed": concealed, "melds": tuple(melds), "win_tile": win_tile, "tsumo": tsumo, "seat_wind": seat,
+        "round_wind": round_, "riichi": riichi, "double_riichi": double, "ippatsu": ippatsu,
+        "flags": frozenset(situational) if situational else _NO_FLAGS, "dora_indicators": indicators[0],
+        "ura_indicators": indicators[1], "reds": concealed_reds, "win_red": win_red and reds_on, "honba": honba,
+        "sticks": sticks,
+        # values the hand would derive, known on the way
+        "counts13": counts13, "mask13": mask13, "codes13": codes, "is_closed": closed,
+        "value_tiles": _VALUE_TILES[seat, round_]})
     if situational or (ippatsu and not (riichi or double)) or ((riichi or double) and not closed):
-        hand = _plain_hand(concealed, melds, win_tile, tsumo, seat, round_, riichi, double, ippatsu, situational,
-                           indicators, concealed_reds, win_red and reds_on, honba, sticks)
         try:
             check_situation(hand)
         except RulesError:
             return None
-    else:
-        hand = _plain_hand(concealed, melds, win_tile, tsumo, seat, round_, riichi, double, ippatsu, (),
-                           indicators, concealed_reds, win_red and reds_on, honba, sticks)
-    derived = hand.__dict__  # values the hand would derive, known on the way
-    derived["counts13"], derived["mask13"] = counts13, mask13
-    derived["codes13"] = (codes[0], codes[1], codes[2], codes[3])
-    derived["is_closed"], derived["value_tiles"] = closed, _VALUE_TILES[seat, round_]
-    if kinds == concealed and "0" not in text and _CANONICAL.fullmatch(text):
+    if in_order and "0" not in text:
         derived["concealed_text"] = text  # already the canonical mpsz the hand would spell
     return hand, ruleset
 
-
-def _plain_hand(concealed, melds, win_tile, tsumo, seat, round_, riichi, double, ippatsu, situational, indicators,
-                reds, win_red, honba, sticks) -> Hand:
-    return Hand.of(concealed=tuple(concealed), melds=tuple(melds), win_tile=win_tile, tsumo=tsumo, seat_wind=seat,
-                   round_wind=round_, riichi=riichi, double_riichi=double, ippatsu=ippatsu,
-                   flags=frozenset(situational), dora_indicators=indicators[0], ura_indicators=indicators[1],
-                   reds=reds, win_red=win_red, honba=honba, sticks=sticks)

@@ -74,7 +74,8 @@ def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     """The yaku of one candidate (a decomposition with its winning set)."""
     ctx = Context(hand, ruleset, d)
     f = (hand.__dict__.get("_features") or features(hand)) | ctx.shape  # features are never 0
-    hits: list[YakuHit] = list(situational_hits(ctx, f))
+    kept = hand.__dict__.get("_situational_hits")  # ``situational_hits``, read here when already known
+    hits: list[YakuHit] = list(kept[1] if kept is not None and kept[0] is ruleset else situational_hits(ctx, f))
     checks = _CHECKS[d[0]].get(f)
     for check in checks_for(d[0], f) if checks is None else checks:
         found = check(ctx)

@@ -11,18 +11,17 @@ WHEN = CLOSED | NO_MELDS | ONE_SUIT | FULL_SUIT  # find() skips this check on a 
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if len(ctx.kinds) != 9 or ctx.hand.melds or not ctx.standard:  # all nine numbers of one suit
+    m = ctx.mask  # the kinds held, as bits
+    if m.bit_count() != 9 or ctx.hand.melds or not ctx.standard:  # all nine numbers of one suit
         return []
-    low, high = min(ctx.kinds), max(ctx.kinds)
+    low, high = (m & -m).bit_length() - 1, m.bit_length() - 1
     if high >= 27 or low // 9 != high // 9:
         return []
-    counts = [0] * 9
-    for t in ctx.hand.all_tiles():
-        counts[t % 9] += 1
-    if any(c < b for c, b in zip(counts, BASE)):
-        return []
-    before = [0] * 9
-    for t in ctx.hand.concealed:
-        before[t % 9] += 1
-    junsei = tuple(before) == BASE
+    before = ctx.hand.counts13[low:low + 9]  # the 13 tiles before the win (no melds)
+    counts = list(before)
+    counts[ctx.hand.win_tile - low] += 1
+    for c, b in zip(counts, BASE):
+        if c < b:
+            return []
+    junsei = before == BASE
     return [yakuman("chuuren", 2 if junsei and ctx.ruleset.double_yakuman_hands else 1, ctx.every)]

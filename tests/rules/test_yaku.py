@@ -141,6 +141,9 @@ CASES = [
     ("chuuren", "1112345678999m", "5m", {}, DOUBLE_YAKUMAN, 26),  # 純正
     ("chuuren", "1112345678999m", "5m", {}, TENHOU, 13),
     ("chuuren", "1112345678899m", "9m", {}, TENHOU, 13),
+    ("chuuren", "1112345678899m", "9m", {}, DOUBLE_YAKUMAN, 13),  # not 純正: 8 and 9 before the win
+    ("chuuren", "1112345678999s", "9s", {}, DOUBLE_YAKUMAN, 26),  # 純正 in souzu
+    ("chuuren", "1113456678999p", "2p", {}, DOUBLE_YAKUMAN, 13),
     ("chuuren", "1122345678999m", "5m", {}, ARIARI, 0),
     ("suukantsu", "(ankan)1111m(minkan)2222p(minkan)3333s(kakan)4444s5z", "5z", {}, ARIARI, 13),
     ("suukantsu", "(ankan)1111m(minkan)2222p(minkan)3333s(pon)444s5z", "5z", {}, ARIARI, 0),
