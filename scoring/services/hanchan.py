@@ -24,9 +24,7 @@ from .common import User, actor, engine_message
 from .figures import FIGURES, player_figures
 from .ratings import ratings_schedule
 
-CACHE_FIELDS = ("deltas", "scores_after", "label", "description")
 SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``_cache``
-RESULT_FIELDS = ("member_id", "score", "rank", "uma", "net")
 
 
 def stale_error() -> ValidationError:
