@@ -151,14 +151,25 @@ def _won(s: int, code: int, win: int) -> tuple:
 # per suit kind (number, honor): a pattern (``suit_code``) -> the offsets whose one more tile makes it
 # whole without a pair, and with one; filled as met, a cache of a pure function of one suit's pattern
 _GROWN: tuple[dict, dict] = ({}, {})
+# a kind whose one more tile can make a suit whole is held, or (numbers) within two of a held kind: a
+# tile with nothing within two is a lone single. ``_HELD``: 3 kinds' counts (9 bits) -> which are held;
+# ``_NEAR``: held kinds (bits) -> the kinds worth trying, ascending
+_HELD = tuple(sum(1 << k for k in range(3) if c >> 3 * k & 7) for c in range(512))
+_NEAR = tuple(tuple(tuple([o for o in range(size) if held >> o & 1 or runs and held & (31 << o >> 2)])
+                    for held in range(512)) for runs, size in ((True, 9), (False, 7)))
 
 
 def _grown(honor: bool, code: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     found = _GROWN[honor].get(code)
     if found is None:
-        table = _CODE_WHOLE[honor]
-        sizes = [table.get(code + _INC[o]) for o in range(7 if honor else 9)]
-        found = (tuple([o for o, w in enumerate(sizes) if w == 0]), tuple([o for o, w in enumerate(sizes) if w == 1]))
+        get = _CODE_WHOLE[honor].get
+        alone: list[int] = []
+        paired: list[int] = []
+        for o in _NEAR[honor][_HELD[code & 0o777] | _HELD[code >> 9 & 0o777] << 3 | _HELD[code >> 18] << 6]:
+            w = get(code + _INC[o])
+            if w is not None:
+                (paired if w else alone).append(o)
+        found = (tuple(alone), tuple(paired))
         if len(_GROWN[honor]) >= _CACHE_MAX:
             _GROWN[honor].clear()
         _GROWN[honor][code] = found

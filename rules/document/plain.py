@@ -46,22 +46,24 @@ _CACHE_MAX = 50_000
 # counts, its ``tiles.suit_code``, its kinds as bits, its red fives, whether it was written in order), or
 # None for five of a kind; a cache of a pure function of a tile string, filled as groups are met
 _GROUPS: tuple[dict, ...] = ({}, {}, {}, {})
+_OFFSET = {"0": 4, **{str(d): d - 1 for d in range(1, 10)}}  # a digit of a group -> its offset (0: red 5)
 
 
 def _suit(s: int, group: str | None) -> tuple | None:
     found = _GROUPS[s].get(group)
     if found is None and group not in _GROUPS[s]:
         base = 9 * s
-        written = [base + 4 if ch == "0" else base + int(ch) - 1 for ch in group[:-1]] if group else []
-        kinds = sorted(written)
+        written = [_OFFSET[ch] for ch in group[:-1]] if group else []  # offsets in the suit
         counts = [0] * _SUIT_SIZE[s]
         code = mask = 0
-        for t in kinds:
-            counts[t - base] += 1
-            code += CODE_INC[t]
-            mask |= 1 << t
-        found = None if counts and max(counts) > 4 else (
-            tuple(kinds), tuple(counts), code, mask, group.count("0") if group else 0, written == kinds)
+        for o in written:
+            counts[o] += 1
+            code += CODE_INC[o]
+            mask |= 1 << o
+        offsets = sorted(written)
+        found = None if max(counts) > 4 else (
+            tuple([base + o for o in offsets]), tuple(counts), code, mask << base, group.count("0") if group else 0,
+            written == offsets)
         if len(_GROUPS[s]) >= _CACHE_MAX:
             _GROUPS[s].clear()
         _GROUPS[s][group] = found

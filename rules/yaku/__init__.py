@@ -33,8 +33,17 @@ FORMS = {
     "chiitoitsu": _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou),
     "kokushi": _SITUATIONAL + (kokushi,),
 }
-# per form: features -> the checks worth calling, in MODULES order; filled as feature sets are met (at
-# most a few thousand entries: a table of which checks apply, never a result)
+# per form: its checks besides the situational ones, with the features each needs (``WHEN``)
+_WHEN_CHECKS = {form: tuple((getattr(m, "WHEN", 0), m.check) for m in mods[len(_SITUATIONAL):])
+                for form, mods in FORMS.items()}
+# the features any of them reads: the rest (riichi, tsumo, flags: ``situational_hits``) never changes
+# which checks apply, so the table below is keyed by ``f & CHECK_BITS``
+CHECK_BITS = 0
+for _when, _check in (pair for pairs in _WHEN_CHECKS.values() for pair in pairs):
+    CHECK_BITS |= _when
+del _when, _check
+# per form: features (``& CHECK_BITS``) -> the checks worth calling, in MODULES order; filled as feature
+# sets are met (at most a few thousand entries: a table of which checks apply, never a result)
 _CHECKS: dict[str, dict[int, tuple]] = {form: {} for form in FORMS}
 
 
@@ -42,10 +51,10 @@ def checks_for(form: str, f: int) -> tuple:
     """The checks of the yaku a ``form`` hand with features ``f`` can have (``_base.features``, with
     the reading's ``Context.shape``), the situational ones (``_SITUATIONAL``, first in every form) left
     to ``situational_hits``."""
+    f &= CHECK_BITS
     found = _CHECKS[form].get(f)
     if found is None:
-        found = _CHECKS[form][f] = tuple(
-            m.check for m in FORMS[form][len(_SITUATIONAL):] if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
+        found = _CHECKS[form][f] = tuple([check for when, check in _WHEN_CHECKS[form] if when & f == when])
     return found
 
 
@@ -76,7 +85,7 @@ def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
     f = (hand.__dict__.get("_features") or features(hand)) | ctx.shape  # features are never 0
     kept = hand.__dict__.get("_situational_hits")  # ``situational_hits``, read here when already known
     hits: list[YakuHit] = list(kept[1] if kept is not None and kept[0] is ruleset else situational_hits(ctx, f))
-    checks = _CHECKS[d[0]].get(f)
+    checks = _CHECKS[d[0]].get(f & CHECK_BITS)
     for check in checks_for(d[0], f) if checks is None else checks:
         found = check(ctx)
         if found:

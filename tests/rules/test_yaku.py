@@ -334,3 +334,20 @@ def test_a_hand_won_on_another_wait_has_the_features_and_kinds_of_that_hand_read
             assert (won.mask, features(won), won.kinds) == (fresh.mask, features(fresh), fresh.kinds)
             checked += (hand.mask13 | 1 << w) == hand.mask  # the case where they are carried over
     assert checked > 20
+
+
+@pytest.mark.parametrize("form", ["standard", "chiitoitsu", "kokushi"])
+def test_the_checks_tried_on_a_reading_are_those_whose_features_it_has_whatever_its_riichi_tsumo_or_flags(form):
+    import random
+
+    from rules.yaku import _SITUATIONAL, CHECK_BITS, FORMS, checks_for
+    from rules.yaku._base import FLAGS, RIICHI, TSUMO
+
+    assert not CHECK_BITS & (RIICHI | TSUMO | FLAGS)
+    rng = random.Random(7)
+    for _ in range(3000):
+        f = rng.getrandbits(27)
+        expected = tuple(m.check for m in FORMS[form][len(_SITUATIONAL):]
+                         if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
+        assert checks_for(form, f) == expected
+        assert checks_for(form, f ^ RIICHI ^ TSUMO ^ FLAGS) == expected
