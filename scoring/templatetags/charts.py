@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from django import template
@@ -62,9 +63,14 @@ def _nice_ticks(lo: float, hi: float, count: int = 4) -> list[float]:
     return ticks
 
 
-def line_chart(points: Sequence[tuple[str, float | None]], *, label: str, scale: float = 1,
+def _label(x: Any) -> str:
+    return f"{x:%Y-%m-%d}" if isinstance(x, date) else str(x)
+
+
+def line_chart(points: Sequence[tuple[Any, float | None]], *, label: str, scale: float = 1,
                zero: bool = True, css: str = "") -> SafeString:
-    """A line chart of ``(x label, value)`` points, evenly spaced; ``scale`` divides the shown axis
+    """A line chart of ``(x label, value)`` points (a label may be a date: written 2026-10-01),
+    evenly spaced; ``scale`` divides the shown axis
     numbers (1000: points in thousands). The caller puts the text alternative (a table) beside it."""
     values = [v for _x, v in points if v is not None]
     if not values:
@@ -83,8 +89,8 @@ def line_chart(points: Sequence[tuple[str, float | None]], *, label: str, scale:
     def y(v: float) -> float:
         return PAD_T + (H - PAD_T - PAD_B) * (1 - (v - lo) / span)
 
-    parts = [f'<svg class="chart {escape(css)}" viewBox="0 0 {W} {H}" role="img" aria-label="{escape(label)}" '
-             f'xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet">']
+    parts = [(f'<svg class="chart {escape(css)}" viewBox="0 0 {W} {H}" role="img" aria-label="{escape(label)}" '
+              f'xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet">')]
     for t in ticks:
         cls = "axis zero" if t == 0 and zero else "grid"
         parts.append(f'<line class="{cls}" x1="{PAD_L}" x2="{W - PAD_R}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>')
@@ -94,8 +100,11 @@ def line_chart(points: Sequence[tuple[str, float | None]], *, label: str, scale:
     for i in sorted({0, n - 1}):
         parts.append(f'<text class="tick" x="{x(i):.1f}" y="{H - 8}" '
                      f'text-anchor="{"start" if i == 0 and n > 1 else "end" if n > 1 else "middle"}">'
-                     f'{escape(points[i][0])}</text>')
-    coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_x, v) in enumerate(points) if v is not None)
+                     f'{escape(_label(points[i][0]))}</text>')
+    # inline x(i), y(v) (the same arithmetic): a ten-year member page draws ~2 × 500 points
+    pw, ph, last = W - PAD_L - PAD_R, H - PAD_T - PAD_B, (n - 1) or 1
+    coords = " ".join(f"{PAD_L + pw * (i / last if n > 1 else 0.5):.1f},{PAD_T + ph * (1 - (v - lo) / span):.1f}"
+                      for i, (_x, v) in enumerate(points) if v is not None)
     parts.append(f'<polyline class="line" points="{coords}"/>')
     if n <= 60:
         for i, (_x, v) in enumerate(points):
@@ -110,8 +119,8 @@ def bar_chart(bars: Sequence[tuple[str, int]], *, label: str) -> SafeString:
     top = max((v for _l, v in bars), default=0) or 1
     w, h, pad_b = 320, 160, 26
     bw = (w - 20) / max(len(bars), 1)
-    parts = [f'<svg class="chart bars" viewBox="0 0 {w} {h}" role="img" aria-label="{escape(label)}" '
-             f'xmlns="http://www.w3.org/2000/svg">']
+    parts = [(f'<svg class="chart bars" viewBox="0 0 {w} {h}" role="img" aria-label="{escape(label)}" '
+              f'xmlns="http://www.w3.org/2000/svg">')]
     for i, (name, v) in enumerate(bars):
         bh = (h - pad_b - 18) * v / top
         bx, by = 10 + i * bw + bw * 0.15, h - pad_b - bh
@@ -125,14 +134,14 @@ def bar_chart(bars: Sequence[tuple[str, int]], *, label: str) -> SafeString:
 @register.simple_tag
 def net_chart(timeline: list[dict], label: str) -> SafeString:
     """The cumulative net over club days (axis in thousands)."""
-    return line_chart([(f"{d['date']:%Y-%m-%d}", d["total"]) for d in timeline], label=label, scale=1000,
+    return line_chart([(d["date"], d["total"]) for d in timeline], label=label, scale=1000,
                       css="net")
 
 
 @register.simple_tag
 def rating_chart(timeline: list[dict], label: str) -> SafeString:
     """The rating after each club day."""
-    return line_chart([(f"{d['date']:%Y-%m-%d}", d["rating"]) for d in timeline], label=label, zero=False,
+    return line_chart([(d["date"], d["rating"]) for d in timeline], label=label, zero=False,
                       css="rating")
 
 

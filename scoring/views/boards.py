@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -47,7 +48,6 @@ COLUMNS = [
 
 WHATIF_KEYS = ("wi", "u1", "u2", "u3", "u4", "rp")
 
-
 def _query(request: HttpRequest, **changes) -> str:
     """The current query string with ``changes`` (``None`` removes a key)."""
     params = {k: v for k, v in request.GET.items() if v != ""}
@@ -61,12 +61,13 @@ def _query(request: HttpRequest, **changes) -> str:
 
 def _headers(request: HttpRequest, sort: str) -> list[dict]:
     key, desc_first = sort.lstrip("-"), sort.startswith("-")
+    base = reverse("standings")
     out = []
     for k, label, help_text in COLUMNS:
         active = k == key
-        out.append({"key": k, "label": label, "help": help_text, "active": active,
-                    "reversed": active and desc_first,
-                    "url": _query(request, sort=("-" + k if active and not desc_first else k), page=None)})
+        url = _query(request, sort=("-" + k if active and not desc_first else k), page=None)
+        out.append({"key": k, "label": str(label), "help": str(help_text), "active": active,
+                    "reversed": active and desc_first, "url": url, "href": base + url})
     return out
 
 

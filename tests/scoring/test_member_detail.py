@@ -97,3 +97,10 @@ def test_the_query_count_does_not_grow_with_history(client, history, members, sc
         services.hanchan_record_final_scores(hanchan=h, scores=[40000, 30000, 20000, 10000], sticks=0, by=scorekeeper)
     with django_assert_num_queries(len(cold)):
         client.get(url)
+
+
+def test_an_opponents_name_in_the_head_to_head_rows_is_escaped(client, history, members):
+    members[2].name = "<i>鈴木</i>"
+    members[2].save()
+    body = client.get(reverse("member-detail", args=[members[1].pk])).content.decode()
+    assert "<i>鈴木</i>" not in body and "&lt;i&gt;鈴木&lt;/i&gt;</a>" in body

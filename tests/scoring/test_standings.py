@@ -128,3 +128,11 @@ def test_the_query_count_does_not_grow_with_history(client, history, members, ar
         services.hanchan_record_final_scores(hanchan=h, scores=[40000, 30000, 20000, 10000], sticks=0, by=scorekeeper)
     with django_assert_num_queries(len(cold)):
         client.get(URL, {"wi": "oka"})
+
+
+def test_names_in_the_hand_written_rows_are_escaped(client, history, members):
+    members[0].name = '<b class="x">山&田</b>'
+    members[0].save()
+    body = client.get(URL, {"wi": "oka"}).content.decode()
+    assert '<b class="x">' not in body
+    assert body.count("&lt;b class=&quot;x&quot;&gt;山&amp;田&lt;/b&gt;</a>") == 2  # the table and the what-if
