@@ -85,7 +85,8 @@ def verify(appends: dict[str, int]) -> dict:
     stored = {str(pk): HandRecord.objects.filter(hanchan_id=int(pk)).count() for pk in appends}
     out = io.StringIO()
     call_command("resettle", stdout=out)
-    return {"stored": stored, "resettle": out.getvalue().strip().splitlines()[-1]}
+    summary = [line for line in out.getvalue().splitlines() if line.startswith("resettle:")]
+    return {"stored": stored, "resettle": summary[-1] if summary else out.getvalue().strip()}
 
 
 def _event(rng: random.Random) -> dict:

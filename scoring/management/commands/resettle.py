@@ -39,6 +39,6 @@ class Command(BaseCommand):
         if not hanchan:  # the boards' caches of all results: rebuilt from them
             rows = services.rollup_rebuild()
             rated = ratings_update(since=None)
-            self.stdout.write(f"boards: rollup rebuilt ({rows} rows), ratings recomputed ({rated} results)")
+            self.stdout.write(f"boards: rollup rebuilt ({rows} rows), ratings recomputed ({rated} changed)")
         if failed:
             raise CommandError(f"{len(failed)} hanchan could not be recomputed: {failed}")
