@@ -11,10 +11,10 @@ The engine keeps no result memo: only tables and bounded caches of pure function
 hand (a suit's count pattern -> its splits, the places of a winning tile in them and the kinds that
 make it whole; a tile string -> its tiles, a called meld, a rule set's han/fu -> points), none keyed
 by a whole document (what a hand derives, e.g. its situational yaku, lives only on that hand and the
-hands ``with_win`` makes of it, for one evaluate or compare); and every timed document is first-sight anyway:
-each of the ``repeat`` rounds uses N hands never evaluated before (seeds seed..seed+repeat-1), and
-the two engines are timed hand by hand in turn, so load on the machine hits both alike. The report
-gives median and p90 over all timed hands and the ratio.
+hands ``with_win`` makes of it, for one evaluate or compare); and every timed document is first-sight
+anyway: each of the ``repeat`` rounds uses N hands never evaluated before (seeds
+seed..seed+repeat-1), and the two engines are timed hand by hand in turn, so load on the machine hits
+both alike. The report gives median and p90 over all timed hands and the ratio.
 
 Targets (issue 10): ``rules.evaluate`` of the ``ariari`` document, ``per_wait`` included, at least as
 fast as ``estimate_hand_value`` (median ratio >= 1.0x, goal 2x). Section ``compare`` times

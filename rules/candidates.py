@@ -81,10 +81,14 @@ def count_dora(hand: Hand, ruleset: RuleSet) -> Dora:
     if hand.dora_indicators or (ura_on and hand.ura_indicators):
         tiles = hand.all_tiles() if hand.melds else None
         counts, win = hand.counts13, hand.win_tile
+
+        def held(kind: int) -> int:
+            return tiles.count(kind) if tiles else counts[kind] + (win == kind)
+
         for t in hand.dora_indicators:
-            dora += tiles.count(_DORA_OF[t]) if tiles else counts[_DORA_OF[t]] + (win == _DORA_OF[t])
+            dora += held(_DORA_OF[t])
         for t in hand.ura_indicators if ura_on else ():
-            ura += tiles.count(_DORA_OF[t]) if tiles else counts[_DORA_OF[t]] + (win == _DORA_OF[t])
+            ura += held(_DORA_OF[t])
     return Dora(dora, ura, hand.aka_count if ruleset.red_fives else 0)
 
 

@@ -55,8 +55,9 @@ _SET_LINE = {(kind, opened, first): (SET_NAMES[(kind, opened)][0],
              for kind in ("triplet", "quad") for opened in (True, False) for first in range(34)}
 
 
-def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> tuple[tuple[Part, ...], int]:
-    """The fu lines, rounding included, and their total."""
+def fu_parts(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[tuple[Part, ...], int]:
+    """Fu of one candidate: its lines in short form (rounding included; ``lines`` spells them out
+    when shown) and their total."""
     if d.form == "chiitoitsu":
         return (_LINE["chiitoitsu"],), 25
     if d.form == "kokushi":
@@ -95,16 +96,6 @@ def _parts(hand: Hand, ruleset: RuleSet, d: Decomposition, pinfu: bool) -> tuple
     return tuple(parts), total
 
 
-def fu_total(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> int:
-    """Fu of one candidate, without the breakdown."""
-    return _parts(hand, ruleset, d, pinfu)[1]
-
-
-def fu_parts(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[tuple, int]:
-    """Fu of one candidate with its lines in short form, for ``lines`` to spell out when shown."""
-    return _parts(hand, ruleset, d, pinfu)
-
-
 def lines(parts: tuple[Part, ...]) -> list[dict]:
     """The breakdown of ``fu_parts``: ``{"id", "fu", "ja", "en"}`` lines."""
     return [{"id": line_id, "fu": value, "ja": ja, "en": en} for line_id, value, ja, en in parts]
@@ -113,5 +104,5 @@ def lines(parts: tuple[Part, ...]) -> list[dict]:
 def fu(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[int, list[dict]]:
     """Fu of one candidate and its breakdown; ``pinfu`` says whether the candidate has the pinfu yaku
     (then no tsumo fu)."""
-    parts, total = _parts(hand, ruleset, d, pinfu)
+    parts, total = fu_parts(hand, ruleset, d, pinfu=pinfu)
     return total, lines(parts)

@@ -201,7 +201,8 @@ class Hand:
     @classmethod
     def of(cls, **values) -> "Hand":
         """A hand from all its fields by name, as ``Hand(...)`` makes it but without the frozen
-        dataclass's ``__init__`` (``rules.document`` builds one per evaluate)."""
+        dataclass's ``__init__``, plus any derived values already known (``rules.document.plain``
+        builds one per evaluate)."""
         new = object.__new__(cls)
         new.__dict__.update(values)
         return new

@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from .tiles import suit_code
+from .tiles import CODE_INC, suit_code
 
 _CACHE_MAX = 200_000
 
@@ -78,7 +78,7 @@ def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[Split, ...]:
 # per whole pattern 0 (it splits into sets only) or 1 (sets and one pair: never both, by tile count)
 _CODE_SPLITS = tuple({suit_code(c): sp for c, sp in t.items()} for t in _SPLITS)
 _CODE_WHOLE = tuple({code: 1 if sp[0][0] >= 0 else 0 for code, sp in t.items()} for t in _CODE_SPLITS)
-_INC = tuple(1 << 3 * o for o in range(9))
+_INC = CODE_INC[:9]  # one more tile at an offset of a suit
 
 
 # the concealed sets, one shared object per kind and first tile

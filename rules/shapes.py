@@ -146,9 +146,7 @@ def decompositions(hand: Hand) -> list[Decomposition]:
                         "standard", all_sets[:i] + (_RON_TRIPLETS[win],) + all_sets[i + 1:], i, wait)))
                 else:
                     out.append(new(Decomposition, ("standard", all_sets, i, wait)))
-    mask = derived.get("mask")
-    if mask is None:
-        mask = derived["mask"] = hand.mask13 | 1 << win
+    mask = hand.mask
     if hand.melds or (mask.bit_count() != 7 and mask & _NOT_YAOCHUU):
         return out  # 七対子 needs 7 kinds, 国士 terminals and honors only
     counts = list(hand.counts13)

@@ -48,7 +48,6 @@ def _digits(n: int) -> int:
     return d if n >= 10 ** (d - 1) else d - 1
 
 
-
 def ruleset_of(spec: Any) -> RuleSet:
     """``get_ruleset`` of a document's spec, with a name no longer than ``LIMITS["name"]``."""
     if type(spec) is str:
@@ -58,6 +57,7 @@ def ruleset_of(spec: Any) -> RuleSet:
         raise BoundsError(f"rule set name has {len(name)} characters; at most {LIMITS['name']}",
                           ja=f"ルールセット名が{len(name)}文字あります(最大{LIMITS['name']}文字)")
     return get_ruleset(spec)
+
 
 def check_situation(hand: Hand) -> None:
     """Flags that contradict each other or the hand are input errors, not silent zeros."""

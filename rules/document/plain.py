@@ -189,23 +189,20 @@ def read_plain(doc: dict) -> tuple[Hand, RuleSet] | None:
             return None
     except (RulesError, KeyError, TypeError):
         return None
-    hand = object.__new__(Hand)  # the frozen dataclass's fields without its __init__, as ``Hand.of``
-    derived = hand.__dict__
-    derived.update({
-        "concealed": concealed, "melds": tuple(melds), "win_tile": win_tile, "tsumo": tsumo, "seat_wind": seat,
-        "round_wind": round_, "riichi": riichi, "double_riichi": double, "ippatsu": ippatsu,
-        "flags": frozenset(situational) if situational else _NO_FLAGS, "dora_indicators": indicators[0],
-        "ura_indicators": indicators[1], "reds": concealed_reds, "win_red": win_red and reds_on, "honba": honba,
-        "sticks": sticks,
+    hand = Hand.of(
+        concealed=concealed, melds=tuple(melds), win_tile=win_tile, tsumo=tsumo, seat_wind=seat,
+        round_wind=round_, riichi=riichi, double_riichi=double, ippatsu=ippatsu,
+        flags=frozenset(situational) if situational else _NO_FLAGS, dora_indicators=indicators[0],
+        ura_indicators=indicators[1], reds=concealed_reds, win_red=win_red and reds_on, honba=honba,
+        sticks=sticks,
         # values the hand would derive, known on the way
-        "counts13": counts13, "mask13": mask13, "codes13": codes, "is_closed": closed,
-        "value_tiles": _VALUE_TILES[seat, round_]})
+        counts13=counts13, mask13=mask13, codes13=codes, is_closed=closed, value_tiles=_VALUE_TILES[seat, round_])
     if situational or (ippatsu and not (riichi or double)) or ((riichi or double) and not closed):
         try:
             check_situation(hand)
         except RulesError:
             return None
     if in_order and "0" not in text:
-        derived["concealed_text"] = text  # already the canonical mpsz the hand would spell
+        hand.__dict__["concealed_text"] = text  # already the canonical mpsz the hand would spell
     return hand, ruleset
 

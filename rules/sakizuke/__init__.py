@@ -63,8 +63,7 @@ def wait_reasons(code: str, tiles: list[int], ja_tail: str, en_tail: str, shibar
     does not count (``wording.note``), said first."""
     out = []
     for w in tiles:
-        why = (notes or {}).get(w)
-        ja, en = (f"{why[0]}、", f"{why[1]}, so ") if why else ("", "")
+        ja, en = _lead((notes or {}).get(w))
         if shibari > 1:
             out.append(reason(code, f"{ja}{tile_ja(w)}待ちでは{shibari}翻縛りを満たしません({ja_tail})",
                               f"{en}wait {tile_name(w)} does not reach {shibari} han of qualifying yaku ({en_tail})"))
@@ -148,7 +147,11 @@ def judge(hand: Hand, ruleset: RuleSet, by_wait: Mapping[int, list[Candidate]] |
 
 
 def _no_yaku(hand: Hand, a: Analysis) -> dict:
-    why = note(hand, a)
-    ja, en = (f"{why[0]}、", f"{why[1]}, so ") if why else ("", "")
+    ja, en = _lead(note(hand, a))
     return reason("no_qualifying_yaku", f"{ja}{tile_ja(hand.win_tile)}の和了に縛りを満たす役がありません",
                   f"{en}the win on {tile_name(hand.win_tile)} has no qualifying yaku")
+
+
+def _lead(why: tuple[str, str] | None) -> tuple[str, str]:
+    """A ``wording.note`` as the (ja, en) start of a reason's sentence (empty without one)."""
+    return (f"{why[0]}、", f"{why[1]}, so ") if why else ("", "")

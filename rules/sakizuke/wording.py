@@ -11,13 +11,12 @@
 from __future__ import annotations
 
 from ..hand import Hand, Meld
-from ..tiles import tile_ja, tile_name
+from ..tiles import SUIT_NAMES_JA, tile_ja, tile_name
 from ..yaku import NAMES, NOT_FOR_SHIBARI, YakuHit
 from .options import PLACE_YAKU
 from .qualify import YAKUHAI, Analysis, meld_of
 
 CALL_JA = {"chi": "チー", "pon": "ポン", "minkan": "明槓", "kakan": "加槓", "ankan": "暗槓"}
-_SUIT_JA = "萬筒索"
 _HONOR_EN = ("east", "south", "west", "north", "haku", "hatsu", "chun")
 
 
@@ -25,7 +24,7 @@ def meld_ja(m: Meld) -> str:
     """A call as a player says it: チー678索, ポン中, 明槓5筒."""
     t = m.tiles[0]
     if m.type == "chi":
-        return CALL_JA[m.type] + "".join(str(x % 9 + 1) for x in m.tiles) + _SUIT_JA[t // 9]
+        return CALL_JA[m.type] + "".join(str(x % 9 + 1) for x in m.tiles) + SUIT_NAMES_JA[t // 9]
     return CALL_JA[m.type] + tile_ja(t)
 
 
@@ -36,7 +35,12 @@ def tile_en(t: int) -> str:
 
 def call_label(n: int, m: Meld) -> tuple[str, str]:
     """(ja, en) of the ``n``-th opened call (1 = 第1副露)."""
-    return f"第{n}副露({meld_ja(m)})", f"call {n} ({m.type} {m.as_dict()['tiles']})"
+    return f"第{n}副露({meld_ja(m)})", f"call {n} ({meld_en(m)})"
+
+
+def meld_en(m: Meld) -> str:
+    """A call in English: ``chi 234m``, ``pon 777z``."""
+    return f"{m.type} {m.as_dict()['tiles']}"
 
 
 def _first_plain(hand: Hand) -> Meld | None:
@@ -58,7 +62,7 @@ def why_not(hand: Hand, a: Analysis, h: YakuHit) -> tuple[str, str]:
         d = a.cand.decomposition
         s = d.sets[h.sets[0]]
         m = meld_of(hand, s.source)
-        plain_en = f"{plain.type} {plain.as_dict()['tiles']}"
+        plain_en = meld_en(plain)
         if m is not None:
             ja = (f"{tile_ja(s.tiles[0])}の{CALL_JA[m.type]}は役牌以外の副露({meld_ja(plain)})の後なので、"
                   f"{ja_name}は縛りを満たさず")
@@ -92,7 +96,7 @@ def late_yakuhai(hand: Hand, a: Analysis, h: YakuHit, n: int) -> tuple[str, str]
     _, en_call = call_label(n, m)
     ja = (f"{tile_ja(s.tiles[0])}の{CALL_JA[m.type]}(第{n}副露)は役牌以外の副露({meld_ja(plain)})の後なので"
           f"後付けで、{ja_name}は翻数には数えますが縛りを満たしません(翻牌の先付け)")
-    en = (f"{en_call} came after a non-yakuhai call ({plain.type} {plain.as_dict()['tiles']}): it is "
+    en = (f"{en_call} came after a non-yakuhai call ({meld_en(plain)}): it is "
           f"atozuke, so {en_name} counts its han but does not satisfy shibari (yakuhai sakizuke)")
     return ja, en
 
@@ -108,5 +112,5 @@ def yakuhai_call(hand: Hand, a: Analysis, set_index: int) -> YakuHit | None:
     return next((h for h in not_counting(hand, a) if h.id in YAKUHAI and set_index in h.sets), None)
 
 
-__all__ = ["CALL_JA", "call_label", "late_yakuhai", "meld_ja", "not_counting", "note", "tile_en", "why_not",
+__all__ = ["CALL_JA", "call_label", "late_yakuhai", "meld_en", "meld_ja", "not_counting", "note", "tile_en", "why_not",
            "yakuhai_call"]

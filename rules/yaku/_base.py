@@ -103,7 +103,6 @@ def situational(yaku_id: str, han: int) -> YakuHit:
     return YakuHit(yaku_id, han, (), True)
 
 
-
 def yakuman(yaku_id: str, count: int, sets: tuple[int, ...] = ()) -> YakuHit:
     return YakuHit(yaku_id, 13 * count, sets, False, count)
 
@@ -155,11 +154,6 @@ class Context:
         if _YAOCHUU >> sets[-1][1][0] & 1:
             shape |= YAOCHUU_PAIR
         self.shape = shape
-
-    @property
-    def kinds(self) -> frozenset[int]:
-        """The tile kinds of the hand."""
-        return self.hand.kinds
 
     def han(self, closed_han: int, open_han: int) -> int:
         """Han by closedness (食い下がり)."""
