@@ -50,6 +50,7 @@ from ..models import (
 )
 from ..services.ratings import display_rating
 from ..services.rollup import combine, key_clubday
+from .rulesets import ruleset_in_force_q
 
 # the columns a board can be sorted by; True: smaller is better (sorted ascending)
 SORT_KEYS: dict[str, bool] = {
@@ -125,7 +126,7 @@ def finished_results(*, start: date | None = None, end: date | None = None, club
     if end is not None:
         qs = qs.filter(hanchan__clubday__date__lte=end)
     if ruleset is not None:
-        qs = qs.filter(Q(hanchan__ruleset=ruleset) | Q(hanchan__ruleset__isnull=True, hanchan__clubday__ruleset=ruleset))
+        qs = qs.filter(ruleset_in_force_q(ruleset, "hanchan__"))
     if not include_inactive:
         qs = qs.filter(member__active=True)
     return qs

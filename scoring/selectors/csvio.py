@@ -12,10 +12,10 @@ from __future__ import annotations
 import datetime
 from typing import Any, Iterator
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import F
 from django.db.models.functions import Coalesce
 
-from ..models import ClubDay, Hanchan, HanchanResult, RuleSet
+from ..models import ClubDay, RuleSet
 
 RESULT_COLUMNS = ["date", "table", "game", "seat", "member_no", "member_name", "score", "rank", "uma", "net",
                   "ruleset"]
@@ -25,31 +25,13 @@ STANDINGS_COLUMNS = ["rank", "member_no", "member_name", "games", "net", "avg_ra
 RATE_KEYS = ("top_rate", "rentai_rate", "last_avoid_rate", "tobi_rate")
 
 
-def ruleset_in_force_q(ruleset: RuleSet, prefix: str = "") -> Q:
-    """Hanchan played under ``ruleset``: their own rule set, or else their club day's."""
-    return (Q(**{f"{prefix}ruleset": ruleset})
-            | Q(**{f"{prefix}ruleset__isnull": True, f"{prefix}clubday__ruleset": ruleset}))
-
-
-def finished_results(*, start: datetime.date | None = None, end: datetime.date | None = None,
-                     clubday: ClubDay | None = None, ruleset: RuleSet | None = None) -> QuerySet[HanchanResult]:
-    """Results of finished (not void) hanchan in the period, club day and rule set given (each optional)."""
-    qs = HanchanResult.objects.filter(hanchan__state=Hanchan.State.FINISHED)
-    if start:
-        qs = qs.filter(hanchan__clubday__date__gte=start)
-    if end:
-        qs = qs.filter(hanchan__clubday__date__lte=end)
-    if clubday:
-        qs = qs.filter(hanchan__clubday=clubday)
-    if ruleset:
-        qs = qs.filter(ruleset_in_force_q(ruleset, "hanchan__"))
-    return qs
-
-
 def result_rows(*, start: datetime.date | None = None, end: datetime.date | None = None,
                 clubday: ClubDay | None = None, ruleset: RuleSet | None = None) -> Iterator[list[Any]]:
     """One row per player per finished hanchan, in ``RESULT_COLUMNS`` order, by date, table, game, seat.
     One query, read in chunks."""
+    # imported when used: the boards import the services, which import this module
+    from .boards import finished_results
+
     qs = (finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset)
           .annotate(rs_name=Coalesce(F("hanchan__ruleset__name"), F("hanchan__clubday__ruleset__name")))
           .order_by("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__table", "hanchan__number", "seat")
@@ -98,7 +80,7 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
 
 def standings_rows(**filters: Any) -> Iterator[list[Any]]:
     """The standings (``selectors.boards.standings`` with ``filters``) as CSV rows."""
-    from .boards import standings  # the boards module is written alongside; imported when used
+    from .boards import standings  # imported when used (see ``result_rows``)
 
     for row in standings(**filters):
         yield standings_csv_row(row)

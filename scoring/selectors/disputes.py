@@ -13,6 +13,7 @@ import rules
 from rules.options_info import preset_label
 
 from ..models import Dispute, Hanchan, HandRecord, Member
+from ..services.common import engine_message
 
 PER_PAGE = 30
 
@@ -91,7 +92,7 @@ def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
             lang = get_language() or "ja"
             ctx["compare"] = [{**v, "label": preset_label(v["ruleset"], lang)} for v in rules.compare(doc)["verdicts"]]
     except rules.RulesError as exc:
-        ctx["judge_error"] = exc.message if (get_language() or "ja").startswith("en") else exc.ja
+        ctx["judge_error"] = engine_message(exc)
     return ctx
 
 

@@ -15,6 +15,7 @@ import rules
 from rules.game.value import hand_document
 
 from ..models import Hanchan, Member
+from ..services.common import engine_message, text_key
 
 SEAT_WINDS = tuple(pgettext_lazy("seat wind", w) for w in ("東", "南", "西", "北"))
 
@@ -155,24 +156,24 @@ def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], before: int | None 
         documents = [d["document"] for d in out["hands"]]
     except rules.GameError as exc:
         if exc.index != len(events):  # an earlier hand no longer replays (a broken record)
-            answer["error"] = _engine_text(exc)
+            answer["error"] = engine_message(exc)
         else:  # the new hand itself is refused: still show each typed hand's verdict, with the reasons
             try:
                 answer["before"] = rules.play(doc)["state"]
             except rules.RulesError:
                 pass
             label = (answer["before"] or {}).get("label") or {}
-            name = label.get("en" if (get_language() or "").startswith("en") else "ja", "")
-            text = re.sub(r"^(\d+番目の記録\(event \d+\)|event \d+): ", "", _engine_text(exc))
+            name = label.get(text_key(), "")
+            text = re.sub(r"^(\d+番目の記録\(event \d+\)|event \d+): ", "", engine_message(exc))
             answer["error"] = f"#{exc.index + 1} {name}: {text}"
             documents = _documents_at(answer["before"], doc, event)
     except rules.RulesError as exc:
-        answer["error"] = _engine_text(exc)
+        answer["error"] = engine_message(exc)
     for document in documents:
         try:
             answer["verdicts"].append(rules.evaluate(document))
         except rules.RulesError as exc:
-            answer["error"] = answer["error"] or _engine_text(exc)
+            answer["error"] = answer["error"] or engine_message(exc)
     return answer
 
 
@@ -189,10 +190,6 @@ def _documents_at(st: dict[str, Any] | None, doc: dict[str, Any], event: dict[st
                           sticks=sticks)
             for w in wins if isinstance(w.get("hand"), dict) and isinstance(w.get("winner"), int)
             and 0 <= w["winner"] < 4]
-
-
-def _engine_text(exc: rules.RulesError) -> str:
-    return exc.message if (get_language() or "ja").startswith("en") else exc.ja
 
 
 def state_before(*, hanchan: Hanchan, before: int | None = None) -> dict[str, Any]:

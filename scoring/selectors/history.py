@@ -16,7 +16,9 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord, Member, RuleSet
+from ..models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, HandRecord, Member, RuleSet
+from ..services.disputes import DISPUTE_REASON
+from ..services.history import RESTORED
 
 MAX_ROWS = 300  # the newest changes shown on one page
 
@@ -139,8 +141,6 @@ class _Lookups:
                 day_ids.add(row.clubday_id)
             if getattr(row, "hanchan_id", None):
                 hanchan_ids.add(row.hanchan_id)
-        from ..models import ClubDay
-
         self.members = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "name"))
         self.rulesets = dict(RuleSet.objects.filter(pk__in=ruleset_ids).values_list("pk", "name"))
         self.days = {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=day_ids)}
@@ -244,9 +244,9 @@ def _field(row: Any, model: type[Model], name: str) -> Any:
 
 def _reason(code: str | None) -> str:
     code = code or ""
-    if code.startswith("dispute:"):
-        return _("物言いの裁定による訂正(物言い %(pk)s)") % {"pk": code.removeprefix("dispute:")}
-    return {"restored": _("削除から復元")}.get(code, code)
+    if code.startswith(DISPUTE_REASON):
+        return _("物言いの裁定による訂正(物言い %(pk)s)") % {"pk": code.removeprefix(DISPUTE_REASON)}
+    return {RESTORED: _("削除から復元")}.get(code, code)
 
 
 def _rows(model: type[Model], **filters: Any) -> list[Any]:
@@ -276,9 +276,7 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
 
 
 def _history_title(model: type[Model], row: Any) -> str:
-    if model is Member:
-        return row.name
-    if model is RuleSet:
+    if model in (Member, RuleSet):
         return row.name
     return _what(model, row)
 

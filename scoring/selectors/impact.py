@@ -20,12 +20,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
-
 import rules
 
 from ..models import Hanchan, HanchanResult, HandRecord, Member, RuleSet
 from .disputes import tile_wins
+from .rulesets import hanchan_under_ruleset
 
 MAX_DAYS = 366
 MAX_HANCHAN = 300  # bench: 300 hanchan with 6 tile-entered wins each ≈ 2 s
@@ -54,9 +53,8 @@ class HanchanChange:
 
 def hanchan_under(*, ruleset: RuleSet, start: datetime.date, end: datetime.date):
     """Finished hanchan played under ``ruleset`` from ``start`` to ``end`` (date order)."""
-    q = Q(ruleset=ruleset) | Q(ruleset__isnull=True, clubday__ruleset=ruleset)
-    return (Hanchan.objects.filter(q, clubday__date__gte=start, clubday__date__lte=end,
-                                   state=Hanchan.State.FINISHED)
+    return (hanchan_under_ruleset(ruleset=ruleset)
+            .filter(clubday__date__gte=start, clubday__date__lte=end, state=Hanchan.State.FINISHED)
             .select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
             .order_by("clubday__date", "table", "number"))
 
@@ -187,6 +185,3 @@ def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_othe
                                reasons=list(verdict.get("reasons") or [])))
     return (len(wins), changed), refused
 
-
-def ruleset_choices() -> list[RuleSet]:
-    return list(RuleSet.objects.order_by("pk"))

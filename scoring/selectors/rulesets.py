@@ -13,9 +13,16 @@ from rules import options_info as info
 from ..models import Hanchan, RuleSet
 
 
+def ruleset_in_force_q(ruleset: RuleSet, prefix: str = "") -> Q:
+    """Hanchan played under ``ruleset``: their own rule set, or else their club day's (``prefix``:
+    the path to the hanchan, e.g. ``"hanchan__"`` from a result)."""
+    return (Q(**{f"{prefix}ruleset": ruleset})
+            | Q(**{f"{prefix}ruleset__isnull": True, f"{prefix}clubday__ruleset": ruleset}))
+
+
 def hanchan_under_ruleset(*, ruleset: RuleSet) -> QuerySet[Hanchan]:
     """The hanchan played under ``ruleset``: as their own, or as their club day's when they have none."""
-    return Hanchan.objects.filter(Q(ruleset=ruleset) | Q(ruleset__isnull=True, clubday__ruleset=ruleset))
+    return Hanchan.objects.filter(ruleset_in_force_q(ruleset))
 
 
 def ruleset_display_name(ruleset: RuleSet, lang: str | None = None) -> str:

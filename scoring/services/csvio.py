@@ -32,6 +32,7 @@ from ..selectors.csvio import RESULT_COLUMNS
 from .club import clubday_create, member_create
 from .common import User, engine_message
 from .hanchan import hanchan_record_final_scores
+from .ratings import ratings_schedule
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 100_000
@@ -258,14 +259,20 @@ def results_import_check(*, text: str, create_members: bool = False) -> ImportPl
     return plan
 
 
+def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
+    """The club day of each of ``dates`` that has one (several days on one date: the first one)."""
+    days: dict[datetime.date, ClubDay] = {}
+    for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("pk"):
+        days.setdefault(day.date, day)
+    return days
+
+
 def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
     numbers = {r["member_no"] for r in parsed}
     members = {m.number: m for m in Member.objects.filter(number__in=numbers)}
     dates = {r["date"] for r in parsed}
-    days: dict[datetime.date, ClubDay] = {}
-    for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("pk"):
-        days.setdefault(day.date, day)  # several days on one date: the first one
+    days = _days_by_date(dates)
     taken = set(Hanchan.objects.filter(clubday__in=days.values())
                 .values_list("clubday__date", "table", "number"))
 
@@ -405,15 +412,13 @@ def results_import(*, text: str, create_members: bool = False, by: User) -> Impo
     members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}
     for number, (name, kana) in sorted(plan.new_members.items()):
         members[number] = member_create(name=name, kana=kana, number=number)
-    days = {}
-    for day in ClubDay.objects.filter(date__in={h.date for h in plan.hanchans}).select_related("ruleset").order_by("pk"):
-        days.setdefault(day.date, day)
+    days = _days_by_date({h.date for h in plan.hanchans})
     for date, rs in sorted(plan.new_days.items()):
         days[date] = clubday_create(date=date, venue="", ruleset=rs)
     for h in plan.hanchans:
         day = days[h.date]
         players = [members[n] for n in h.numbers]
-        # hanchan_create numbers games itself (next at the table); an import keeps the file's number
+        # not hanchan_create: the whole file was checked above, and its full_clean would re-read each row
         hanchan = Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
                           ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
                           seat0=players[0], seat1=players[1], seat2=players[2], seat3=players[3])
@@ -424,16 +429,7 @@ def results_import(*, text: str, create_members: bool = False, by: User) -> Impo
             raise ValidationError(_("%(date)s %(t)s卓 %(g)s回戦 はすでに記録されています(上書きはしません)")
                                   % {"date": h.date.isoformat(), "t": h.table, "g": h.game}) from None
         hanchan_record_final_scores(hanchan=hanchan, scores=h.scores, sticks=h.sticks, by=by)
-    _update_ratings(plan.first_date)
+    # one recomputation from the earliest date once the import commits (merged with the ones the
+    # result writes schedule)
+    ratings_schedule(since=plan.first_date)
     return plan
-
-
-def _update_ratings(since: datetime.date | None) -> None:
-    """One recomputation of the ratings from ``since`` once the import commits (the services that
-    store results also schedule one; they are merged into one run)."""
-    try:
-        from .ratings import ratings_schedule
-    except ImportError:  # no rating module
-        return
-    if since is not None:
-        ratings_schedule(since=since)

@@ -14,15 +14,15 @@ from typing import Any, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import rules
 
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
-from .common import User, actor, engine_message
+from .common import User, actor, engine_message, text_key
 from .figures import FIGURES, player_figures
 from .ratings import ratings_schedule
+from .rollup import rollup_refresh
 
 SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``_cache``
 
@@ -92,7 +92,7 @@ def hand_message(hanchan: Hanchan, events: list[dict[str, Any]], exc: rules.Rule
         label = rules.play(hanchan.game_doc(events[:index]))["state"]["label"]
     except rules.RulesError:
         label = None
-    name = (label or {}).get("en" if (get_language() or "").startswith("en") else "ja") or _("対局終了後")
+    name = (label or {}).get(text_key()) or _("対局終了後")
     return f"#{index + 1} {name}: {text}"
 
 
@@ -140,7 +140,7 @@ def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: i
 def _labels(hanchan: Hanchan, stored: list[dict[str, Any]]) -> dict[int, str]:
     """Hand number → its label in the page's language, from a replay of the stored hands (an error
     path only); {} when they do not replay."""
-    key = "en" if (get_language() or "").startswith("en") else "ja"
+    key = text_key()
     try:
         return {i + 1: ev["label"][key] for i, ev in enumerate(rules.play(hanchan.game_doc(stored))["events"])}
     except rules.RulesError:
@@ -218,8 +218,6 @@ def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
 def _delete_results(hanchan: Hanchan) -> int:
     deleted, _kinds = hanchan.results.all().delete()
     if deleted:
-        from .rollup import rollup_refresh
-
         rollup_refresh(members={hanchan.seat0_id, hanchan.seat1_id, hanchan.seat2_id, hanchan.seat3_id},
                        day=hanchan.clubday.date, hanchan=hanchan)
         ratings_schedule(since=hanchan.clubday.date)
@@ -243,8 +241,6 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
             row.save()
             written += 1
     if written:
-        from .rollup import rollup_refresh
-
         rollup_refresh(members={m.pk for m in hanchan.members} | {r.member_id for r in existing.values()},
                        day=hanchan.clubday.date, hanchan=hanchan)
         ratings_schedule(since=hanchan.clubday.date)
@@ -349,7 +345,7 @@ def hanchan_finish(*, hanchan: Hanchan, by: User, early: bool = False,
     hands = _hands(hanchan)
     out = replay(hanchan, [h.event for h in hands])
     if not out["ended"] and not early:
-        label = out["state"]["label"]["en" if (get_language() or "").startswith("en") else "ja"]
+        label = out["state"]["label"][text_key()]
         raise ValidationError(_("まだ対局は終わっていません(次は %(label)s)。途中で終える場合は「途中終了」を選んでください")
                               % {"label": label})
     if not out["ended"] and not hands:

@@ -26,11 +26,11 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
+from .figures import FIGURES
 
 FINISHED = "finished"
 BEST = 5
 SUMS = BoardRollup.SUMS
-FIGURES = ("hands", "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
 RESULT_FIELDS = ("hanchan_id", "member_id", "score", "rank", "uma", "net", "recorded", *FIGURES, "rating_mu",
                  "rating_sigma", "hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number",
                  "hanchan__table")
