@@ -2,10 +2,20 @@
 
 from django.urls import path
 
-from .views import accounts, csvio, days, hanchan, hands, members, rulesets
-from .views import disputes, history, impact
-from .views import check
-from .views import boards
+from .views import (
+    accounts,
+    boards,
+    check,
+    csvio,
+    days,
+    disputes,
+    hanchan,
+    hands,
+    history,
+    impact,
+    members,
+    rulesets,
+)
 
 urlpatterns = [
     path("", members.home, name="home"),

@@ -1,5 +1,6 @@
 """The hand checker's form (``/check/``): a hand and its situation as GET parameters, so that a
-link carries the hand. It only cleans input; ``selectors.check`` asks the engine.
+link carries the hand. It only cleans input; ``selectors.check`` asks the engine. ``read_tiles``
+reads typed tiles for the tap palette (the checker's ``check-tiles`` and the hand form's ``hand-tiles``).
 
 Calls come as the tap palette writes them (JSON: ``[{"type": "chi", "tiles": "234m"}]``) or short,
 as a shared link carries them: ``chi234m,pon777z`` (also ``チー234m``).
@@ -17,9 +18,14 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+import rules
 from rules.document import LIMITS
+from rules.tiles import parse_tokens, tile_name
+
+from ..services.common import engine_message
 
 WINDS = [("E", _("東")), ("S", _("南")), ("W", _("西")), ("N", _("北"))]
 RIICHI = [("", _("なし")), ("riichi", _("リーチ")), ("double", _("ダブルリーチ"))]
@@ -188,3 +194,29 @@ def query_of(document: dict[str, Any]) -> dict[str, Any]:
     if document.get("ura_indicators"):
         q["ura"] = "".join(document["ura_indicators"])
     return q
+
+
+def read_tiles(hand: str, melds: str, win_tile: str) -> dict:
+    """Typed tiles read by the engine's parser (``rules.tiles``), so typed and tapped tiles are read
+    one way: ``{"hand": ["1m", …], "melds": [{"type", "tiles": [...]}], "win": "5s" | None}``, plus
+    ``"error"`` (in the page's language) when an input cannot be read. Calls as the palette's JSON
+    or the short form (``chi234m,pon777z``).
+
+    >>> read_tiles("一二三", "pon中中中", "5s")
+    {'hand': ['1m', '2m', '3m'], 'melds': [{'type': 'pon', 'tiles': ['7z', '7z', '7z']}], 'win': '5s'}
+    """
+    out: dict = {"hand": [], "melds": [], "win": None}
+
+    def names(text: str) -> list[str]:
+        return [tile_name(kind, red) for kind, red in parse_tokens(text[:200])]
+
+    try:
+        out["hand"] = names(hand)
+        win = names(win_tile)
+        out["win"] = win[0] if len(win) == 1 else None
+        out["melds"] = [{"type": m["type"], "tiles": names(m["tiles"])} for m in melds_from_text(melds[:400])[:4]]
+    except rules.RulesError as exc:
+        out["error"] = engine_message(exc)
+    except MeldsError:
+        out["error"] = gettext("副露が読めません: %(text)s(例: pon555z,chi234m)") % {"text": melds[:40]}
+    return out

@@ -20,10 +20,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-import rules
-
 from ..selectors.boards import cached, standings_top
 from .charts import fixed, pct, whole
+from .club import thousands as _net
 
 register = template.Library()
 
@@ -37,19 +36,20 @@ def _link_maker(name: str) -> Callable[[int], str]:
     return lambda pk: f"{head}{pk}{tail}"
 
 
-def _net(points) -> str:  # the ``thousands`` filter
-    try:
-        return rules.net_text(int(points))
-    except (TypeError, ValueError):
-        return str(points)
-
-
 def _sign(points) -> str:
     return "minus" if points < 0 else "plus"
 
 
 def _opt(value) -> str:  # ``{% if v is None %}—{% else %}{{ v }}{% endif %}``
     return "—" if value is None else str(value)
+
+
+def _lead_cells(r: dict, link: Callable[[int], str]) -> str:
+    """The first cells of a standings or what-if row: rank, member (a link), games, net."""
+    return (f'      <td class="num pos">{r["rank"]}</td>\n'
+            f'      <th class="name" scope="row"><a href="{link(r["member"].pk)}">{escape(r["member_name"])}</a></th>\n'
+            f'      <td class="num">{r["games"]}</td>\n'
+            f'      <td class="num {_sign(r["net"])}">{_net(r["net"])}</td>\n')
 
 
 @register.inclusion_tag("scoring/_board_teaser.html", takes_context=True)
@@ -70,10 +70,7 @@ def standings_rows(rows: Iterable[dict]) -> SafeString:
     for r in rows:
         out.append(
             f'\n    <tr{"" if r["member"].active else _INACTIVE}>\n'
-            f'      <td class="num pos">{r["rank"]}</td>\n'
-            f'      <th class="name" scope="row"><a href="{link(r["member"].pk)}">{escape(r["member_name"])}</a></th>\n'
-            f'      <td class="num">{r["games"]}</td>\n'
-            f'      <td class="num {_sign(r["net"])}">{_net(r["net"])}</td>\n'
+            + _lead_cells(r, link) +
             f'      <td class="num">{fixed(r["avg_rank"], 2)}</td>\n'
             f'      <td class="num">{r["first"]}</td><td class="num">{r["second"]}</td>'
             f'<td class="num">{r["third"]}</td><td class="num">{r["fourth"]}</td>\n'
@@ -121,11 +118,8 @@ def whatif_rows(rows: Iterable[dict]) -> SafeString:
         arrow = (f' <span class="up">↑{moved}</span>' if moved > 0
                  else f' <span class="down">↓{-moved}</span>' if moved < 0 else "")
         out.append(
-            f'\n    <tr>\n'
-            f'      <td class="num pos">{r["rank"]}</td>\n'
-            f'      <th class="name" scope="row"><a href="{link(r["member"].pk)}">{escape(r["member_name"])}</a></th>\n'
-            f'      <td class="num">{r["games"]}</td>\n'
-            f'      <td class="num {_sign(r["net"])}">{_net(r["net"])}</td>\n'
+            '\n    <tr>\n'
+            + _lead_cells(r, link) +
             f'      <td class="num">{_net(r["real_net"])}</td>\n'
             f'      <td class="num">{_net(r["delta"])}</td>\n'
             f'      <td class="num">{r["real_rank"]}{arrow}</td>\n'

@@ -22,6 +22,8 @@ from django.utils.translation import get_language, gettext
 from rules.errors import RulesError
 from rules.tiles import parse_tile, parse_tokens, tile_ja, tile_name
 
+from .club import lang
+
 register = template.Library()
 
 
@@ -189,9 +191,5 @@ def spoken_tiles(text: str, lang: str = "ja") -> str:
 def said(value: object) -> str:
     """``{{ reason|said }}``: an engine text ``{"ja", "en"}`` in the page's language, with any tile
     written in mpsz named as a player says it (never ``777z``)."""
-    code = (get_language() or "ja")[:2]
-    if isinstance(value, dict):
-        text = value.get(code) or value.get("ja") or ""
-    else:
-        text = "" if value is None else str(value)
-    return spoken_tiles(str(text), "en" if code == "en" else "ja")
+    text = "" if value is None else lang(value)  # a dict: its text in the page's language
+    return spoken_tiles(str(text), "en" if (get_language() or "ja")[:2] == "en" else "ja")

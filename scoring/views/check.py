@@ -10,26 +10,17 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
 from rules.__main__ import MAX_BYTES, InputError, answer
 from rules.options_info import preset_label
-from rules.tiles import parse_tokens, tile_name
 
 from .. import examples
-from ..forms.check import (
-    CheckForm,
-    MeldsError,
-    melds_from_text,
-    melds_to_text,
-    query_of,
-)
+from ..forms.check import CheckForm, melds_to_text, query_of, read_tiles
 from ..models import RuleSet
 from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
-from ..services.common import engine_message
 from .common import has_palette
 
 
@@ -62,9 +53,7 @@ def check(request: HttpRequest) -> HttpResponse:
     ctx = {"form": form, "result": result, "link": link, "palette": has_palette(),
            "situation_open": situation,
            "errors": [e for errs in form.errors.values() for e in errs] if form.is_bound else []}
-    if request.htmx:
-        return render(request, "scoring/check.html#results", ctx, status=status)
-    return render(request, "scoring/check.html", ctx, status=status)
+    return render(request, "scoring/check.html" + ("#results" if request.htmx else ""), ctx, status=status)
 
 
 def _json(out: dict, status: int) -> HttpResponse:
@@ -116,7 +105,6 @@ def check_examples(request: HttpRequest) -> HttpResponse:
                   {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})
 
 
-
 @require_GET
 def check_tiles(request: HttpRequest) -> JsonResponse:
     """The tap palette's reader of typed tiles on the checker and the dispute page (public; the hand
@@ -128,29 +116,3 @@ def tiles_answer(request: HttpRequest) -> JsonResponse:
     """``?hand=&melds=&win_tile=`` read by ``read_tiles``, as JSON."""
     return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
                                    request.GET.get("win_tile", "")))
-
-
-def read_tiles(hand: str, melds: str, win_tile: str) -> dict:
-    """Typed tiles read by the engine's parser (``rules.tiles``), so typed and tapped tiles are read
-    one way: ``{"hand": ["1m", …], "melds": [{"type", "tiles": [...]}], "win": "5s" | None}``, plus
-    ``"error"`` (in the page's language) when an input cannot be read. Calls as the palette's JSON
-    or the short form (``chi234m,pon777z``).
-
-    >>> read_tiles("一二三", "pon中中中", "5s")
-    {'hand': ['1m', '2m', '3m'], 'melds': [{'type': 'pon', 'tiles': ['7z', '7z', '7z']}], 'win': '5s'}
-    """
-    out: dict = {"hand": [], "melds": [], "win": None}
-
-    def names(text: str) -> list[str]:
-        return [tile_name(kind, red) for kind, red in parse_tokens(text[:200])]
-
-    try:
-        out["hand"] = names(hand)
-        win = names(win_tile)
-        out["win"] = win[0] if len(win) == 1 else None
-        out["melds"] = [{"type": m["type"], "tiles": names(m["tiles"])} for m in melds_from_text(melds[:400])[:4]]
-    except rules.RulesError as exc:
-        out["error"] = engine_message(exc)
-    except MeldsError:
-        out["error"] = _("副露が読めません: %(text)s(例: pon555z,chi234m)") % {"text": melds[:40]}
-    return out

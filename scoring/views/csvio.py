@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import csv
 import datetime
-from typing import Any, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict, StreamingHttpResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    QueryDict,
+    StreamingHttpResponse,
+)
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -94,25 +101,27 @@ def _stream(lines: Iterator[str], name: str) -> StreamingHttpResponse:
     return response
 
 
-@readable
-def results_csv(request: HttpRequest) -> HttpResponse:
+def _export(request: HttpRequest, name: str, columns: list[str],
+            rows_for: Callable[[dict[str, Any]], Iterable[list[Any]]]) -> HttpResponse:
+    """The CSV of ``rows_for(filters)``, or 400 with the message of a bad filter."""
     try:
         filters = export_filters(request.GET)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
-    rows = selectors_csv.result_rows(**{k: v for k, v in filters.items() if k in RESULT_FILTERS})
-    return _stream(csv_lines(selectors_csv.RESULT_COLUMNS, rows), "results")
+    return _stream(csv_lines(columns, rows_for(filters)), name)
+
+
+@readable
+def results_csv(request: HttpRequest) -> HttpResponse:
+    return _export(request, "results", selectors_csv.RESULT_COLUMNS, lambda filters: selectors_csv.result_rows(
+        **{k: v for k, v in filters.items() if k in RESULT_FILTERS}))
 
 
 @readable
 def standings_csv(request: HttpRequest) -> HttpResponse:
-    try:
-        filters = export_filters(request.GET)
-    except ValueError as exc:
-        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     # computed before the response starts, so an error is an error page, not a cut-off file
-    rows = list(selectors_csv.standings_rows(**filters))
-    return _stream(csv_lines(selectors_csv.STANDINGS_COLUMNS, rows), "standings")
+    return _export(request, "standings", selectors_csv.STANDINGS_COLUMNS,
+                   lambda filters: list(selectors_csv.standings_rows(**filters)))
 
 
 @scorekeeper_required
@@ -129,9 +138,8 @@ def results_import(request: HttpRequest) -> HttpResponse:
     upload = form.cleaned_data["file"]
     create = form.cleaned_data["create_members"]
     try:
-        if upload.size > csv_service.MAX_BYTES:
-            csv_service.csv_decode(b"\0" * (csv_service.MAX_BYTES + 1))  # raises "too large"
-        text = csv_service.csv_decode(upload.read())
+        # one byte past the limit is enough for csv_decode to refuse a file as too large
+        text = csv_service.csv_decode(upload.read(csv_service.MAX_BYTES + 1))
     except ValidationError as exc:
         form.add_error("file", exc)
         return _page(request, form=form, status=422)

@@ -14,7 +14,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..access import is_officer, is_scorekeeper, member_required, officer_required, readable
+from ..access import (
+    is_officer,
+    is_scorekeeper,
+    member_required,
+    officer_required,
+    readable,
+)
 from ..forms import HandForm
 from ..forms.disputes import CommentForm, DisputeForm, RulingForm
 from ..models import Dispute, Hanchan, HandRecord
@@ -106,18 +112,16 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
 def dispute_comment(request: HttpRequest, pk: int) -> HttpResponse:
     dispute = _dispute(pk)
     form = CommentForm(request.POST)
-    if form.is_valid():
+    ok = form.is_valid()
+    if ok:
         dispute_services.dispute_comment_add(dispute=dispute, by=request.user, text=form.cleaned_data["text"])
-        if request.htmx:
-            return render(request, "scoring/dispute_detail.html#discussion",
-                          {"dispute": dispute, "comments": dispute.comments.select_related("author"),
-                           "comment_form": CommentForm(), "show_users": True})
-        return redirect("dispute-detail", dispute.pk)
-    if request.htmx:
-        return render(request, "scoring/dispute_detail.html#discussion",
-                      {"dispute": dispute, "comments": dispute.comments.select_related("author"),
-                       "comment_form": form, "show_users": True}, status=422)
-    return _detail_page(request, dispute, comment_form=form, status=422)
+        if not request.htmx:
+            return redirect("dispute-detail", dispute.pk)
+    elif not request.htmx:
+        return _detail_page(request, dispute, comment_form=form, status=422)
+    return render(request, "scoring/dispute_detail.html#discussion",
+                  {"dispute": dispute, "comments": dispute.comments.select_related("author"),
+                   "comment_form": CommentForm() if ok else form, "show_users": True}, status=200 if ok else 422)
 
 
 @require_POST

@@ -19,7 +19,7 @@ from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
-from .check import read_tiles, tiles_answer  # noqa: F401 (read_tiles: tests/e2e/test_tile_entry.py)
+from .check import tiles_answer
 from .common import error_list, form_status, has_palette, int_or_none, posted_version
 from .hanchan import (
     get_hanchan,
@@ -77,9 +77,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         if data is not None:
             form = hand_form(hanchan, initial=data)
         if request.htmx:
-            rs = hanchan.ruleset_in_force.engine()
             ctx = {"form": form, "hanchan": hanchan, "errors": [], "names": form.names, "palette": has_palette(),
-                   "red_fives": rs.red_fives, "ruleset": rs}
+                   "red_fives": form.ruleset.red_fives, "ruleset": form.ruleset}
             response = render(request, "scoring/hanchan_detail.html#entry-form", ctx,
                               status=200 if data is not None else 422)
             return reswap(retarget(response, "#hand-form"), "outerHTML")
@@ -136,7 +135,7 @@ def _has_hand(event: dict[str, Any]) -> bool:
 @require_GET
 @scorekeeper_required
 def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
-    """The palette's reader of typed tiles on the hand form (``check.read_tiles``, as the checker's)."""
+    """The palette's reader of typed tiles on the hand form (``forms.check.read_tiles``, as the checker's)."""
     get_hanchan(pk)
     return tiles_answer(request)
 

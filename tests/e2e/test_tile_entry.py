@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring.views.hands import read_tiles
+from scoring.forms.check import read_tiles
 
 pytestmark = pytest.mark.e2e
 
