@@ -105,7 +105,7 @@ def _forget_fragments(*, setting: str, **kwargs: Any) -> None:
 
 
 def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) -> dict[str, Any]:
-    """What the hand rows show beside the replay (two queries; three when hands were deleted): each
+    """What the hand rows show beside the replay (two queries): each
     hand's open dispute (「審議中」, or the 「物言い」 flag for logged-in users) and the deleted hands,
     with 「#n に戻す」 for admins. ``state``: ``selectors.hanchan_state`` of the same request."""
     if hanchan.mode != Hanchan.Mode.HANDS:
@@ -115,12 +115,8 @@ def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) 
     for row in state["history"]:  # the dispute mark is part of the row's cached markup: part of its key
         dispute = open_disputes.get(row["hand"].pk)
         row["mark"] = dispute.pk if dispute is not None else ""
-    # most games never lose a hand: look for deletions first (one light query), read them only if any
-    deleted = HandRecord.history.model.objects.filter(hanchan_id=hanchan.pk, history_type="-")
-    gone = set(deleted.values_list("id", flat=True)) - live
     return {"open_disputes": open_disputes,
-            "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live)
-            if gone else [],
+            "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live),
             "can_restore": is_admin(request.user)}
 
 
