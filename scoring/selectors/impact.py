@@ -23,6 +23,7 @@ from typing import Any
 import rules
 
 from ..models import Hanchan, HanchanResult, HandRecord, Member, RuleSet
+from ..prepared import HANCHAN_RELATED
 from .disputes import tile_wins
 from .rulesets import hanchan_under_ruleset
 
@@ -55,7 +56,7 @@ def hanchan_under(*, ruleset: RuleSet, start: datetime.date, end: datetime.date)
     """Finished hanchan played under ``ruleset`` from ``start`` to ``end`` (date order)."""
     return (hanchan_under_ruleset(ruleset=ruleset)
             .filter(clubday__date__gte=start, clubday__date__lte=end, state=Hanchan.State.FINISHED)
-            .select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
+            .select_related(*HANCHAN_RELATED)
             .order_by("clubday__date", "table", "number"))
 
 

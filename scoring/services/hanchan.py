@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 import rules
 
+from .. import prepared
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
 from .common import User, actor, engine_message, text_key
 from .figures import FIGURES, player_figures
@@ -36,8 +37,7 @@ def stale_error() -> ValidationError:
 def _lock(pk: int, version: int | None) -> Hanchan:
     """The hanchan, locked for the rest of the transaction, checked against the form's version."""
     try:
-        hanchan = (Hanchan.objects.select_for_update(of=("self",))
-                   .select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3").get(pk=pk))
+        hanchan = prepared.hanchan_locked(pk)
     except Hanchan.DoesNotExist:
         raise stale_error() from None
     if version is not None and hanchan.version != version:

@@ -10,31 +10,35 @@ from django.core.cache import InvalidCacheBackendError, caches
 from django.core.exceptions import ValidationError
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
-from .. import selectors, services
+from .. import prepared, selectors, services
 from ..access import is_admin, readable, scorekeeper_required
 from ..forms import FinalScoresForm, HandForm
 from ..forms.hands import declared_riichi
 from ..models import Hanchan, HandRecord
 from .common import error_list, form_status, has_palette, posted_version
 
-HANCHAN_RELATED = ("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")  # what its pages show
-
-
 def get_hanchan(pk: int) -> Hanchan:
-    return get_object_or_404(Hanchan.objects.select_related(*HANCHAN_RELATED), pk=pk)
+    """The hanchan with its club day, rule sets and players (one query, ``prepared.hanchan``)."""
+    try:
+        return prepared.hanchan(pk)
+    except Hanchan.DoesNotExist:
+        raise Http404 from None
 
 
 def get_hand(pk: int) -> HandRecord:
     """A hand with its hanchan as ``get_hanchan`` reads it (one query)."""
-    return get_object_or_404(HandRecord.objects.select_related(*(f"hanchan__{r}" for r in HANCHAN_RELATED)), pk=pk)
+    try:
+        return prepared.hand(pk)
+    except HandRecord.DoesNotExist:
+        raise Http404 from None
 
 
 def hand_form(hanchan: Hanchan, data: Any = None, *, before: int | None = None,
@@ -105,18 +109,21 @@ def _forget_fragments(*, setting: str, **kwargs: Any) -> None:
 
 
 def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) -> dict[str, Any]:
-    """What the hand rows show beside the replay (two queries): each
-    hand's open dispute (「審議中」, or the 「物言い」 flag for logged-in users) and the deleted hands,
-    with 「#n に戻す」 for admins. ``state``: ``selectors.hanchan_state`` of the same request."""
+    """What the hand rows show beside the replay (one query, and one more per list that has
+    something to show: ``selectors.mark_flags``): each hand's open dispute (「審議中」, or the 「物言い」 flag
+    for logged-in users) and the deleted hands, with 「#n に戻す」 for admins. ``state``:
+    ``selectors.hanchan_state`` of the same request."""
     if hanchan.mode != Hanchan.Mode.HANDS:
         return {"open_disputes": {}, "deleted_hands": [], "can_restore": False}
     live = {row["hand"].pk for row in state["history"]}
-    open_disputes = selectors.open_disputes_by_hand(hanchan=hanchan)
+    disputed, deleted = selectors.mark_flags(hanchan.pk)
+    open_disputes = selectors.open_disputes_by_hand(hanchan=hanchan) if disputed else {}
     for row in state["history"]:  # the dispute mark is part of the row's cached markup: part of its key
         dispute = open_disputes.get(row["hand"].pk)
         row["mark"] = dispute.pk if dispute is not None else ""
     return {"open_disputes": open_disputes,
-            "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live),
+            "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live)
+            if deleted else [],
             "can_restore": is_admin(request.user)}
 
 
