@@ -7,6 +7,7 @@ a time: 「＋和了者を追加」 moves the win on screen into the hidden ``wi
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -280,6 +281,25 @@ class HandForm(forms.Form):
             if event.get("fu") is not None:
                 data["fu"] = str(event["fu"])
         return data
+
+
+class _SharedChoices(dict):
+    """``HandForm.base_fields``, copied for each form as Django copies fields, except that the
+    choices are shared instead of copied and normalised again (three quarters of building the
+    form): this form never changes a choices list in place, it assigns new ones."""
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        fields = {}
+        for name, field in self.items():
+            new = fields[name] = copy.copy(field)
+            new.widget = copy.copy(field.widget)
+            new.widget.attrs = field.widget.attrs.copy()
+            new.error_messages = field.error_messages.copy()
+            new.validators = field.validators[:]
+        return fields
+
+
+HandForm.base_fields = _SharedChoices(HandForm.base_fields)
 
 
 def win_value_text(win: dict[str, Any]) -> str:
