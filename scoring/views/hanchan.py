@@ -48,7 +48,7 @@ def hand_form(hanchan: Hanchan, data: Any = None, *, before: int | None = None,
     the stored events (``events`` when the caller has them; no replay). Without ``events`` they
     are read only if the form asks (a hand entered tile by tile): a quick han/fu needs no query."""
     def declared() -> list[int]:
-        stored = events if events is not None else hanchan.hands.order_by("order").values_list("event", flat=True)
+        stored = events if events is not None else prepared.stored_events(hanchan.pk)
         return declared_riichi(list(stored[:before] if before is not None else stored))
     return HandForm(data, names=hanchan.player_names(), declared=SimpleLazyObject(declared),
                     ruleset=hanchan.ruleset_in_force.engine(), **kwargs)
@@ -114,7 +114,7 @@ def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) 
     for logged-in users) and the deleted hands, with 「#n に戻す」 for admins. ``state``:
     ``selectors.hanchan_state`` of the same request."""
     if hanchan.mode != Hanchan.Mode.HANDS:
-        return {"open_disputes": {}, "deleted_hands": [], "can_restore": False}
+        return {"open_disputes": {}, "deleted_hands": [], "can_restore": False, "rows_key": _rows_key(state)}
     live = {row["hand"].pk for row in state["history"]}
     disputed, deleted = selectors.mark_flags(hanchan.pk)
     open_disputes = selectors.open_disputes_by_hand(hanchan=hanchan) if disputed else {}
@@ -124,7 +124,12 @@ def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) 
     return {"open_disputes": open_disputes,
             "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live)
             if deleted else [],
-            "can_restore": is_admin(request.user)}
+            "can_restore": is_admin(request.user), "rows_key": _rows_key(state)}
+
+
+def _rows_key(state: dict[str, Any]) -> str:
+    """The key of the hand table's cached markup: its rows' own keys and marks, in order."""
+    return "|".join(f"{row['key']}:{row.get('mark', '')}" for row in state["history"])
 
 
 def whole_page(request: HttpRequest, hanchan: Hanchan, out: dict[str, Any] | None = None) -> HttpResponse:
