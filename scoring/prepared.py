@@ -71,3 +71,22 @@ hanchan = PreparedGet(lambda: Hanchan.objects.select_related(*HANCHAN_RELATED))
 hanchan_locked = PreparedGet(lambda: Hanchan.objects.select_for_update(of=("self",))
                              .select_related(*HANCHAN_RELATED))  # services: inside their transaction
 hand = PreparedGet(lambda: HandRecord.objects.select_related(*(f"hanchan__{r}" for r in HANCHAN_RELATED)))
+
+
+_EVENTS_SQL: dict[str, str] = {}
+
+
+def stored_events(hanchan_id: int, using: str = "default") -> list[Any]:
+    """The stored input (``HandRecord.event``) of a hanchan's hands in order: what every preview and
+    hand form reads, by SQL written once and decoded by the field itself (as ``values_list`` does)."""
+    connection = connections[using]
+    sql = _EVENTS_SQL.get(using)
+    if sql is None:
+        q, meta = connection.ops.quote_name, HandRecord._meta
+        column = lambda name: q(meta.get_field(name).column)  # noqa: E731
+        sql = _EVENTS_SQL[using] = (f"SELECT {column('event')} FROM {q(meta.db_table)}"
+                                    f" WHERE {column('hanchan')} = %s ORDER BY {column('order')}")
+    decode = HandRecord._meta.get_field("event").from_db_value
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [hanchan_id])
+        return [decode(value, None, connection) for (value,) in cursor.fetchall()]

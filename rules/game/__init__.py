@@ -136,7 +136,8 @@ def next_hand(doc: Mapping[str, Any], event: Any) -> dict[str, Any]:
     """Preview (or, once stored, apply) one more event of a game in one replay: the game document
     without it, and the event. Returns the event's settlement, the table ``before`` and ``after``
     it, ``ended``/``ended_by``/``result``, and ``hands``: for each win entered as a hand, the
-    evaluate document built from the table (winds, tsumo, honba, sticks).
+    evaluate ``document`` built from the table (winds, tsumo, honba, sticks) and its ``verdict``
+    (``rules.evaluate`` of that document).
 
     >>> game = {"ruleset": "tenhou", "players": ["A", "B", "C", "D"],
     ...         "hands": [{"type": "draw", "tenpai": [0], "riichi": [0]}]}
@@ -146,6 +147,9 @@ def next_hand(doc: Mapping[str, Any], event: Any) -> dict[str, Any]:
     >>> doc = out["hands"][0]["document"]
     >>> doc["seat_wind"], doc["round_wind"], doc["tsumo"], doc["honba"], doc["sticks"]
     ('W', 'E', True, 1, 1)
+    >>> from rules import evaluate
+    >>> out["hands"][0]["verdict"] == evaluate(doc)
+    True
     """
     out, outcome = _replay(doc, event)
     assert outcome is not None

@@ -53,7 +53,8 @@ class Facts:
 class Outcome:
     """``fields``: the event's public fields; ``ends``: (how the hand ended: win / draw / abortive /
     chombo, the dealer keeps the deal) or ``None`` while the hand goes on; ``facts``: for the wording;
-    ``documents``: the evaluate documents of wins entered as hands."""
+    ``documents``: the wins entered as hands, each with its evaluate ``document`` and ``verdict``
+    (``rules.evaluate`` of it)."""
 
     facts: Facts
     fields: dict[str, Any] = field(default_factory=dict)
@@ -96,8 +97,9 @@ def _value(t: Table, ev: Event, win: Win, *, tsumo: bool, spec: Any, out: Outcom
         check_hand(value.hand, ev.index)
         doc = hand_document(value.hand, spec, seat_wind=t.seat_wind(win.winner), round_wind=t.round_wind,
                             tsumo=tsumo, honba=t.honba, sticks=t.sticks)
-        out.documents.append({"winner": win.winner, "document": doc})
-        result = evaluate_document(doc, ev.index)
+        entry = {"winner": win.winner, "document": doc}
+        out.documents.append(entry)
+        result, entry["verdict"] = evaluate_document(doc, ev.index)
     if win.pao is not None:
         if not t.rs.pao:
             raise _fail(ev, "this rule set has no pao", "このルールにパオ(責任払い)はありません")

@@ -71,8 +71,9 @@ def _evaluate(doc: Mapping[str, Any]) -> dict[str, Any]:
     return evaluate_hand(*parse_doc(doc))
 
 
-def evaluate_document(doc: Mapping[str, Any], i: int) -> WinValue:
-    """Score a hand document with the evaluator; an illegal win is a ``GameError``."""
+def evaluate_document(doc: Mapping[str, Any], i: int) -> tuple[WinValue, dict[str, Any]]:
+    """Score a hand document with the evaluator: its value and the evaluator's whole answer (the
+    verdict a preview shows). An illegal win is a ``GameError``."""
     try:
         out = _evaluate(doc)
     except GameError:
@@ -87,7 +88,7 @@ def evaluate_document(doc: Mapping[str, Any], i: int) -> WinValue:
     return WinValue(han=out["han"], fu=out["fu"], yakuman=out.get("yakuman", 0), limit=out.get("limit"),
                     total=out["total"], payments=tuple(Payment(p["from"], p["amount"]) for p in out["payments"]),
                     yaku=tuple({"id": y["id"], "han": y["han"], "ja": y.get("ja", y["id"])}
-                               for y in out.get("yaku", [])))
+                               for y in out.get("yaku", []))), out
 
 
 def win_value(value: Value, rs: RuleSet, *, dealer: bool, tsumo: bool) -> WinValue:

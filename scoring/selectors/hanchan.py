@@ -16,6 +16,7 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 import rules
 from rules.game.value import hand_document
 
+from .. import prepared
 from ..models import Dispute, Hanchan, HandRecord, Member
 from ..services.common import engine_message, text_key
 
@@ -171,7 +172,7 @@ def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], before: int | None 
     for each win entered tile by tile, ``rules.evaluate`` of the document the engine builds from the
     table (winds, honba, sticks) — shown also when the hand is not a legal win, with the reasons."""
     if events is None:  # the stored hands' input (the caller may have read them already)
-        events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+        events = prepared.stored_events(hanchan.pk)
     events = events[:before] if before is not None else events
     doc = hanchan.game_doc(events)
     answer: dict[str, Any] = {"event": None, "before": None, "error": None, "verdicts": []}
@@ -179,7 +180,7 @@ def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], before: int | None 
     try:
         out = rules.next_hand(doc, event)
         answer.update(event=out["event"], before=out["before"])
-        documents = [d["document"] for d in out["hands"]]
+        answer["verdicts"] = [d["verdict"] for d in out["hands"]]  # the replay scored them already
     except rules.GameError as exc:
         if exc.index != len(events):  # an earlier hand no longer replays (a broken record)
             answer["error"] = engine_message(exc)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from .. import selectors, services
+from .. import prepared, selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
@@ -113,7 +113,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     data = request.POST.copy()
     data["value"] = "tiles"
     before = int_or_none(request.POST.get("hand_order"))
-    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+    events = prepared.stored_events(hanchan.pk)
     form = hand_form(hanchan, data, before=before, events=events)
     verdict, errors = None, []
     if form.is_valid() and _has_hand(form.event):
@@ -147,7 +147,7 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
     errors: list[str] = []
     data = None
     # the stored input, read once and only when needed (a saved edit redirects without it)
-    events = SimpleLazyObject(lambda: list(hanchan.hands.order_by("order").values_list("event", flat=True)))
+    events = SimpleLazyObject(lambda: prepared.stored_events(hanchan.pk))
     if request.method == "POST":
         form = hand_form(hanchan, request.POST, before=hand.order, events=events)
         if request.POST.get("step"):
