@@ -66,3 +66,12 @@ def test_the_locking_read_needs_a_transaction(hanchan):
         prepared.hanchan_locked(hanchan.pk)
     with transaction.atomic():
         assert prepared.hanchan_locked(hanchan.pk).pk == hanchan.pk
+
+
+def test_stored_events_are_the_hands_input_in_order(hanchan, scorekeeper, ron):
+    assert prepared.stored_events(hanchan.pk) == []
+    first, second = ron(1, 0, 3, 30), {"type": "draw", "tenpai": [0, 2]}
+    services.hanchan_record_hand(hanchan=hanchan, event=first, by=scorekeeper)
+    services.hanchan_record_hand(hanchan=hanchan, event=second, by=scorekeeper)
+    assert prepared.stored_events(hanchan.pk) == [first, second] == \
+        list(hanchan.hands.order_by("order").values_list("event", flat=True))
