@@ -37,7 +37,7 @@ def stale_error() -> ValidationError:
 def _lock(pk: int, version: int | None) -> Hanchan:
     """The hanchan, locked for the rest of the transaction, checked against the form's version."""
     try:
-        hanchan = prepared.hanchan_locked(pk)
+        hanchan = prepared.hanchan_locked.get(pk)
     except Hanchan.DoesNotExist:
         raise stale_error() from None
     if version is not None and hanchan.version != version:
@@ -47,12 +47,10 @@ def _lock(pk: int, version: int | None) -> Hanchan:
 
 def _bump(hanchan: Hanchan, *fields: str) -> None:
     hanchan.version += 1
-    if not fields:  # only the version moved: nothing for the hanchan's history
-        hanchan.skip_history_when_saving = True
-    try:
+    if not fields:  # only the version moved: nothing for the hanchan's history or its signals
+        prepared.set_version(hanchan)
+    else:
         hanchan.save(update_fields=["version", *fields])
-    finally:
-        hanchan.__dict__.pop("skip_history_when_saving", None)
 
 
 def _locked_hand(hand: HandRecord, version: int | None) -> tuple[Hanchan, HandRecord, list[HandRecord]]:
@@ -148,7 +146,10 @@ def _labels(hanchan: Hanchan, stored: list[dict[str, Any]]) -> dict[int, str]:
 
 
 def _hands(hanchan: Hanchan) -> list[HandRecord]:
-    return list(hanchan.hands.order_by("order"))
+    hands = prepared.hands.all(hanchan.pk)
+    for hand in hands:  # as ``hanchan.hands`` would: each hand's hanchan is this one, not read again
+        HandRecord.hanchan.field.set_cached_value(hand, hanchan)
+    return hands
 
 
 def _cache(ev: dict[str, Any]) -> dict[str, Any]:

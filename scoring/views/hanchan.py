@@ -28,7 +28,7 @@ from .common import error_list, form_status, has_palette, posted_version
 def get_hanchan(pk: int) -> Hanchan:
     """The hanchan with its club day, rule sets and players (one query, ``prepared.hanchan``)."""
     try:
-        return prepared.hanchan(pk)
+        return prepared.hanchan.get(pk)
     except Hanchan.DoesNotExist:
         raise Http404 from None
 
@@ -36,7 +36,7 @@ def get_hanchan(pk: int) -> Hanchan:
 def get_hand(pk: int) -> HandRecord:
     """A hand with its hanchan as ``get_hanchan`` reads it (one query)."""
     try:
-        return prepared.hand(pk)
+        return prepared.hand.get(pk)
     except HandRecord.DoesNotExist:
         raise Http404 from None
 
