@@ -114,7 +114,7 @@ def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) 
     for logged-in users) and the deleted hands, with 「#n に戻す」 for admins. ``state``:
     ``selectors.hanchan_state`` of the same request."""
     if hanchan.mode != Hanchan.Mode.HANDS:
-        return {"open_disputes": {}, "deleted_hands": [], "can_restore": False, "rows_key": _rows_key(state)}
+        return {"open_disputes": {}, "deleted_hands": [], "can_restore": False, **_rows(state)}
     live = {row["hand"].pk for row in state["history"]}
     disputed, deleted = selectors.mark_flags(hanchan.pk)
     open_disputes = selectors.open_disputes_by_hand(hanchan=hanchan) if disputed else {}
@@ -124,12 +124,16 @@ def record_marks(request: HttpRequest, hanchan: Hanchan, state: dict[str, Any]) 
     return {"open_disputes": open_disputes,
             "deleted_hands": selectors.deleted_hands(hanchan_id=hanchan.pk, names=hanchan.player_names(), live=live)
             if deleted else [],
-            "can_restore": is_admin(request.user), "rows_key": _rows_key(state)}
+            "can_restore": is_admin(request.user), **_rows(state)}
 
 
-def _rows_key(state: dict[str, Any]) -> str:
-    """The key of the hand table's cached markup: its rows' own keys and marks, in order."""
-    return "|".join(f"{row['key']}:{row.get('mark', '')}" for row in state["history"])
+def _rows(state: dict[str, Any]) -> dict[str, Any]:
+    """The hand table's rows as the template caches them: ``rows_key`` (every row's own key and
+    mark, in order), and the rows before the newest, newest first, with their ``older_rows_key``
+    (the ``rows_key`` of the page before the newest hand)."""
+    keys = [f"{row['key']}:{row.get('mark', '')}" for row in state["history"]]
+    return {"rows_key": "|".join(keys), "older_rows_key": "|".join(keys[:-1]),
+            "older_rows": state["history"][-2::-1]}
 
 
 def whole_page(request: HttpRequest, hanchan: Hanchan, out: dict[str, Any] | None = None) -> HttpResponse:

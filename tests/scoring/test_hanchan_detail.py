@@ -258,3 +258,34 @@ def test_english_pages_get_english_rows_and_form_after_japanese_ones(client_as, 
     client.cookies["django_language"] = "en"
     en = client.get(url(hanchan)).content.decode()
     assert "East 1" in en and ">Ron<" in en and "東1局" not in en
+
+
+def test_the_hand_table_after_each_record_and_undo_equals_one_drawn_from_scratch(client_as, scorekeeper, hanchan):
+    """Recording reuses the table cached by the page before (its older rows): after every record
+    and undo, the table the response shows is the one a cold render draws."""
+    from django.core.cache import caches
+    client = client_as(scorekeeper)
+    hx = {"HTTP_HX_REQUEST": "true"}
+
+    def table(body: str) -> str:
+        return _same_page(re.search(r'<section id="history".*?</section>', body, re.S).group(0))
+
+    def fresh() -> str:
+        caches["template_fragments"].clear()
+        body = client.get(url(hanchan), **hx).content.decode()
+        client.get(url(hanchan), **hx)  # fills the caches again, as the page before the next write would
+        return table(body)
+
+    for k in range(4):
+        hanchan.refresh_from_db()
+        data = {"type": "ron", "winner": str((k + 1) % 4), "loser": str(k % 4), "value": "quick", "han": "2",
+                "fu": "30", "version": str(hanchan.version)}
+        answer = client.post(reverse("hand-create", args=[hanchan.pk]), data, **hx)
+        assert answer.status_code == 200
+        shown = table(answer.content.decode())
+        assert shown == fresh() and shown.count("<tr>") == k + 2  # the head and k + 1 hands
+    hanchan.refresh_from_db()
+    last = hanchan.hands.get(order=3)
+    answer = client.post(reverse("hand-delete", args=[last.pk]), {"version": str(hanchan.version)}, **hx)
+    assert answer.status_code == 200
+    assert table(answer.content.decode()) == fresh()
