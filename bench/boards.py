@@ -4,14 +4,22 @@
 
 For each number of years, a SQLite database built by ``manage.py seedhistory`` (kept in
 ``--cache`` between runs, default ``/tmp/boards-bench``: building 10 years takes ~10 minutes) is
-measured in a fresh process with ``DEBUG`` off through Django's test client: the standings (all
-time, and the last full year), the page of the member with the most games, the home page, and a
-trivial view of the same server — the 404 page — as the yardstick. After a warm-up, the pages are
-requested in turn for ``--rounds`` rounds (so load on the machine hits all alike), each twice:
-"warm" as it comes (the boards keep computed tables in Django's cache while nothing changed) and
-"cold" right after every cache is cleared (the first view after a result was written: the real
-computation). The report gives each page's median times, their ratios to the 404 page's median and
-the number of SQL queries of a cold and a warm request.
+copied (the run writes to it) and measured in a fresh process with ``DEBUG`` off through Django's
+test client: the standings (all time, and the last full
+year), the page of the member with the most games, the page of the member with the most games
+among those who were not at the written table, the home page, and a trivial view of the same
+server — the 404 page — as the yardstick. After a warm-up, the pages are requested in turn for
+``--rounds`` rounds (so load on the machine hits all alike), each three times:
+
+- "warm": as it comes (the boards keep computed tables and markup in the cache while nothing changed);
+- "after a write": right after a result was written through the app's services (the latest
+  hanchan of the member with the most games voided and put back: the boards' version changes,
+  the rollup and ratings are recomputed, as in the app); the write's own time is reported too;
+- "after a restart": right after every cache is cleared, template fragments included (nothing
+  computed before is there: the whole computation).
+
+The report gives each page's median times, their ratios to the 404 page's warm median and the
+number of SQL queries of a warm request and one after a restart.
 
 Targets (issue 12): each page ≤ 3× the trivial view (median), and flat from 1 to 10 years of
 history (the last table compares the two). Always exits 0.
@@ -22,9 +30,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -56,6 +66,7 @@ def measure(db: str, rounds: int) -> dict:
     import django
 
     django.setup()
+    from django.contrib.auth import get_user_model
     from django.core.cache import caches
 
     def clear_caches() -> None:  # every cache (the default and the template fragments' one)
@@ -66,16 +77,34 @@ def measure(db: str, rounds: int) -> dict:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from scoring.models import ClubDay, HanchanResult, Member
+    from scoring import services
+    from scoring.models import ClubDay, Hanchan, HanchanResult, Member
 
     last = ClubDay.objects.aggregate(d=Max("date"))["d"]
     year = last.year - 1 if last.month < 12 else last.year
-    top = (HanchanResult.objects.values("member").annotate(n=Count("pk")).order_by("-n").first() or {}).get("member")
+    by_games = list(HanchanResult.objects.values_list("member").annotate(n=Count("pk")).order_by("-n", "member"))
+    top = by_games[0][0] if by_games else None
+    written = (Hanchan.objects.filter(state=Hanchan.State.FINISHED, results__member=top)
+               .order_by("-clubday__date", "-clubday_id", "-number", "-table").first())
+    at_table = {r.member_id for r in written.results.all()} if written else set()
+    other = next((m for m, _n in by_games if m not in at_table), top)
+    user = get_user_model().objects.filter(is_superuser=True).first() or get_user_model().objects.create_user(
+        "bench-writer", password="bench-writer-password")
+    writes: list[float] = []
+
+    def write() -> None:
+        """A result write through the services (as the 無効 button and its undo do)."""
+        for service in (services.hanchan_void, services.hanchan_unvoid):
+            started = time.perf_counter()
+            service(hanchan=Hanchan.objects.get(pk=written.pk), by=user)
+            writes.append((time.perf_counter() - started) * 1000)
+
     pages = {
         "404 (trivial)": "/no-such-page/",
         "standings, all time": "/standings/",
         f"standings, {year}": f"/standings/?period=year&year={year}",
         "member page": f"/members/{top}/",
+        "member page, not written": f"/members/{other}/",
         "home": "/",
     }
     client = Client()
@@ -92,40 +121,43 @@ def measure(db: str, rounds: int) -> dict:
         clear_caches()
         with CaptureQueriesContext(connection) as cold:
             client.get(url)
-        info["pages"][name] = {"url": url, "queries": len(warm), "cold_queries": len(cold), "warm": [], "cold": []}
+        info["pages"][name] = {"url": url, "queries": len(warm), "cold_queries": len(cold), "warm": [],
+                               "written": [], "cold": []}
     for _ in range(rounds):
         for name, url in pages.items():
             page = info["pages"][name]
             if "error" in page:
                 continue
-            client.get(url)  # fills the cache
-            started = time.perf_counter()
-            client.get(url)
-            page["warm"].append((time.perf_counter() - started) * 1000)
-            clear_caches()
-            started = time.perf_counter()
-            client.get(url)
-            page["cold"].append((time.perf_counter() - started) * 1000)
+            for kind, before in (("warm", lambda: client.get(url)), ("written", write), ("cold", clear_caches)):
+                before()
+                started = time.perf_counter()
+                client.get(url)
+                page[kind].append((time.perf_counter() - started) * 1000)
     for page in info["pages"].values():
         if "warm" in page:
             page["median"] = statistics.median(page.pop("warm"))
+            page["written_median"] = statistics.median(page.pop("written"))
             page["cold_median"] = statistics.median(page.pop("cold"))
+    info["write_median"] = statistics.median(writes) if writes else None
     return info
 
 
 def report(years: float, info: dict) -> None:
     pages = info["pages"]
     base = pages["404 (trivial)"].get("median")
-    print(f"\n{years:g} years: {info['hanchan']:,} hanchan, {info['members']} members")
-    print(f"  {'page':24} {'warm ms':>8} {'× 404':>7} {'cold ms':>8} {'× 404':>7} {'queries warm/cold':>18}")
+    print(f"\n{years:g} years: {info['hanchan']:,} hanchan, {info['members']} members; "
+          f"a write (void or its undo) {info['write_median']:.0f} ms (median)")
+    print(f"  {'page':26} {'warm ms':>8} {'× 404':>6} {'write ms':>9} {'× 404':>6} {'restart ms':>11} {'× 404':>6}"
+          f" {'queries warm/restart':>21}")
     for name, page in pages.items():
         if "error" in page:
-            print(f"  {name:24} {page['error']} ({page['url']})")
+            print(f"  {name:26} {page['error']} ({page['url']})")
             continue
-        warm, cold = page["median"] / base, page["cold_median"] / base
-        flag = "" if name.startswith("404") or max(warm, cold) <= TARGET else "  > target"
-        print(f"  {name:24} {page['median']:8.1f} {warm:7.2f} {page['cold_median']:8.1f} {cold:7.2f} "
-              f"{page['queries']:>10d} / {page['cold_queries']:<5d}{flag}")
+        warm, written, cold = (page[k] / base for k in ("median", "written_median", "cold_median"))
+        flag = "" if name.startswith("404") or max(warm, written) <= TARGET else "  > target"
+        print(f"  {name:26} {page['median']:8.1f} {warm:6.2f} {page['written_median']:9.1f} {written:6.2f} "
+              f"{page['cold_median']:11.1f} {cold:6.2f} {page['queries']:>11d} / {page['cold_queries']:<7d}{flag}")
+    print("  (write: the first view after a result was written; restart: every cache cleared, for the record)")
 
 
 def main() -> None:
@@ -149,8 +181,11 @@ def main() -> None:
         # a cached database built before a newer migration: bring it up to date first
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True,
                        env={**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "0"})
-        run = subprocess.run([sys.executable, __file__, "--measure", str(db), "--rounds", str(args.rounds)],
-                             cwd=ROOT, capture_output=True, text=True)
+        with tempfile.TemporaryDirectory(prefix="boards-bench-") as tmp:
+            copy = Path(tmp) / db.name  # the run writes: keep the built database as it is
+            shutil.copyfile(db, copy)
+            run = subprocess.run([sys.executable, __file__, "--measure", str(copy), "--rounds", str(args.rounds)],
+                                 cwd=ROOT, capture_output=True, text=True)
         if run.returncode:
             print(f"\n{years:g} years: the measurement failed:\n{run.stderr[-3000:]}")
             continue
@@ -158,15 +193,14 @@ def main() -> None:
         report(years, results[years])
     if len(results) > 1:
         first, last = min(results), max(results)
-        print(f"\nflat? ratio to the 404 page (warm | cold), {first:g} → {last:g} years")
+        print(f"\nflat? ratio to the 404 page (warm | after a write | after a restart), {first:g} → {last:g} years")
         for name in results[first]["pages"]:
             a, b = results[first]["pages"][name], results[last]["pages"].get(name, {})
             if "median" in a and "median" in b and not name.startswith("404"):
                 base_a = results[first]["pages"]["404 (trivial)"]["median"]
                 base_b = results[last]["pages"]["404 (trivial)"]["median"]
-                print(f"  {name:24} {a['median'] / base_a:6.2f} → {b['median'] / base_b:6.2f}   | "
-                      f"{a['cold_median'] / base_a:7.2f} → {b['cold_median'] / base_b:7.2f}   "
-                      f"cold queries {a['cold_queries']} → {b['cold_queries']}")
+                print(f"  {name:26} " + "   | ".join(f"{a[k] / base_a:6.2f} → {b[k] / base_b:6.2f}" for k in (
+                    "median", "written_median", "cold_median")))
 
 
 if __name__ == "__main__":

@@ -60,10 +60,6 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
     out: list[Any] = []
     for key in STANDINGS_COLUMNS:
         value = row.get(key)
-        if key == "member_no" and value is None and row.get("member") is not None:
-            value = row["member"].number
-        if key == "member_name" and value is None and row.get("member") is not None:
-            value = row["member"].name
         if key in RATE_KEYS:
             value = _fixed(value, 4)
         elif key == "avg_rank":

@@ -47,7 +47,7 @@ def _opt(value) -> str:  # ``{% if v is None %}—{% else %}{{ v }}{% endif %}``
 def _lead_cells(r: dict, link: Callable[[int], str]) -> str:
     """The first cells of a standings or what-if row: rank, member (a link), games, net."""
     return (f'      <td class="num pos">{r["rank"]}</td>\n'
-            f'      <th class="name" scope="row"><a href="{link(r["member"].pk)}">{escape(r["member_name"])}</a></th>\n'
+            f'      <th class="name" scope="row"><a href="{link(r["member_id"])}">{escape(r["member_name"])}</a></th>\n'
             f'      <td class="num">{r["games"]}</td>\n'
             f'      <td class="num {_sign(r["net"])}">{_net(r["net"])}</td>\n')
 
@@ -69,7 +69,7 @@ def standings_rows(rows: Iterable[dict]) -> SafeString:
     out = []
     for r in rows:
         out.append(
-            f'\n    <tr{"" if r["member"].active else _INACTIVE}>\n'
+            f'\n    <tr{"" if r["member_active"] else _INACTIVE}>\n'
             + _lead_cells(r, link) +
             f'      <td class="num">{fixed(r["avg_rank"], 2)}</td>\n'
             f'      <td class="num">{r["first"]}</td><td class="num">{r["second"]}</td>'

@@ -90,9 +90,10 @@ def _quick_periods() -> list[tuple[str, str]]:
     today = timezone.localdate()
     out = [(_("全期間"), ""), (_("今年"), f"?period=year&year={today.year}"),
            (_("今月"), f"?period=month&month={today:%Y-%m}")]
-    latest = ClubDay.objects.order_by("-date", "-pk").only("pk", "date").first()
+    latest = boards.latest_clubday()
     if latest is not None:
-        out.append((_("最新の例会 %(date)s") % {"date": f"{latest.date:%m/%d}"}, f"?clubday={latest.pk}"))
+        pk, day = latest
+        out.append((_("最新の例会 %(date)s") % {"date": f"{day:%m/%d}"}, f"?clubday={pk}"))
     return out
 
 
@@ -113,7 +114,9 @@ def standings(request: HttpRequest) -> HttpResponse:
     # lazy: computed only when the template's cached fragment for this version is missing
     rows = SimpleLazyObject(lambda: boards.cached(boards.standings, version=version, **f))
     ctx = {"form": form, "whatif_form": whatif_form, "rows": rows,
-           "filters": f, "board_version": version, "period": _period_text(f), "headers": _headers(request, f["sort"]), "whatif": whatif,
+           "filters": f, "board_version": version, "rulesets_version": boards.rulesets_part(version), "period": _period_text(f),
+           "headers": SimpleLazyObject(lambda: _headers(request, f["sort"])),  # the table's, when not cached
+           "column_help": [{"label": label, "help": help_text} for _key, label, help_text in COLUMNS], "whatif": whatif,
            "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
     ctx["quick"] = _quick_periods()
