@@ -139,14 +139,14 @@ def timeline_rows(days: Iterable[dict]) -> SafeString:
 
 @register.simple_tag
 def recent_rows(results: Iterable) -> SafeString:
-    """The rows of the member page's recent hanchan (``HanchanResult`` with ``rating``)."""
+    """The rows of the member page's recent hanchan (``selectors.boards.member_recent``)."""
     link = _link_maker("hanchan-detail")
     game = gettext("%(t)s卓 %(n)s回戦")
     return mark_safe("".join(
-        f'\n    <tr><td><a href="{link(r.hanchan_id)}">{r.hanchan.clubday.date:%Y-%m-%d}</a></td>\n'
-        f'      <td>{game % {"t": escape(r.hanchan.table), "n": escape(r.hanchan.number)}}</td>\n'
-        f'      <td class="num">{r.rank}</td><td class="num">{whole(r.score)}</td>\n'
-        f'      <td class="num {_sign(r.net)}">{escape(r.net_text)}</td><td class="num">{_opt(r.rating)}</td></tr>\n  '
+        f'\n    <tr><td><a href="{link(r["hanchan_id"])}">{r["date"]:%Y-%m-%d}</a></td>\n'
+        f'      <td>{game % {"t": escape(r["table"]), "n": escape(r["number"])}}</td>\n'
+        f'      <td class="num">{r["rank"]}</td><td class="num">{whole(r["score"])}</td>\n'
+        f'      <td class="num {_sign(r["net"])}">{escape(r["net_text"])}</td><td class="num">{_opt(r["rating"])}</td></tr>\n  '
         for r in results))
 
 

@@ -130,10 +130,10 @@ def standings(request: HttpRequest) -> HttpResponse:
 @readable
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=pk)
-    version = boards.boards_version()
+    version = boards.member_version(member)
     # lazy: computed only when the template's cached fragment for this version is missing
     page = SimpleLazyObject(lambda: boards.cached(boards.member_page, version=version, member=member))
-    ctx = {"member": member, "board_version": version,
+    ctx = {"member": member, "member_version": version,
            **{k: SimpleLazyObject(lambda k=k: page[k]) for k in MEMBER_PAGE_KEYS},
            "timeline_recent": SimpleLazyObject(lambda: list(reversed(page["timeline"][-30:])))}
     return render(request, "scoring/member_detail.html", ctx)

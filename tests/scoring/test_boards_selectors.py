@@ -126,7 +126,7 @@ def test_member_page_selectors(history, members):
     summary = boards.member_summary(member=sato)
     assert (summary["games"], summary["net"], summary["avg_rank"]) == (3, 12000, 2.0)
     recent = boards.member_recent(member=sato)
-    assert [r.net for r in recent] == [13000, -5000, 4000]  # newest first
+    assert [r["net"] for r in recent] == [13000, -5000, 4000]  # newest first
     timeline = boards.member_timeline(member=sato)
     assert [(t["date"], t["net"], t["total"]) for t in timeline] == [(DAY1, -1000, -1000), (DAY2, 13000, 12000)]
     assert timeline[-1]["rating"] == summary["rating"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from boards_history import build_history
 from django.urls import reverse
@@ -104,3 +106,28 @@ def test_an_opponents_name_in_the_head_to_head_rows_is_escaped(client, history, 
     members[2].save()
     body = client.get(reverse("member-detail", args=[members[1].pk])).content.decode()
     assert "<i>鈴木</i>" not in body and "&lt;i&gt;鈴木&lt;/i&gt;</a>" in body
+
+
+def test_a_result_at_another_table_keeps_the_page_and_one_of_theirs_redraws_it(client, history, members, scorekeeper,
+                                                                                 django_capture_on_commit_callbacks,
+                                                                                 django_assert_max_num_queries):
+    ito = members[4]
+    url = reverse("member-detail", args=[ito.pk])
+    before = client.get(url).content.decode()
+    later = services.clubday_create(date=history["days"][1].date + datetime.timedelta(days=7), venue="",
+                                    ruleset=history["days"][1].ruleset)  # after all of ito's games: his rating stays
+    with django_capture_on_commit_callbacks(execute=True):  # the ratings too, as after a real request
+        h = services.hanchan_create(clubday=later, table=1, players=members[:4])
+        services.hanchan_record_final_scores(hanchan=h, scores=[40000, 30000, 20000, 10000], sticks=0, by=scorekeeper)
+    with django_assert_max_num_queries(6):  # kept: the same few look-ups as any unchanged page
+        assert _main(client.get(url).content.decode()) == _main(before)
+    with django_capture_on_commit_callbacks(execute=True):
+        h = services.hanchan_create(clubday=later, table=2, players=[ito, *members[:3]])
+        services.hanchan_record_final_scores(hanchan=h, scores=[60000, 20000, 10000, 10000], sticks=0, by=scorekeeper)
+    after = client.get(url).content.decode()
+    assert _main(after) != _main(before) and reverse("hanchan-detail", args=[h.pk]) in after
+
+
+def _main(body: str) -> str:
+    """The page without its header (whose CSRF token is masked anew on every request)."""
+    return body[body.index("<main"):]
