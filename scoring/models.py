@@ -408,6 +408,8 @@ class BoardRollup(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["year", "month", "day", "member", "ruleset"],
                                                name="one_rollup_per_period")]
+        # a member's page reads their rows by period level, in date order (dates, months, all time)
+        indexes = [models.Index(fields=["member", "year", "month", "day"], name="rollup_member_period")]
 
     def __str__(self) -> str:
         return f"{self.member_id}/{self.ruleset_id} {self.year}-{self.month}-{self.day}: {self.games}"

@@ -546,14 +546,17 @@ def member_summary(*, member: Member, rows: list[dict] | None = None) -> dict | 
 
 
 def member_page(*, member: Member, alltime: list[dict] | None = None) -> dict[str, Any]:
-    """Everything the member page shows (one cacheable value; see ``cached``): 5 queries whatever
-    the history's length (the all-time rollup rows unless given, the dates, the recent hanchan, the
-    best wins, the opponents' names)."""
+    """Everything the member page shows (one cacheable value; see ``cached``): 5 or 6 queries and
+    bounded work whatever the history's length (the all-time rollup rows unless given, the latest
+    ``CHART_DAYS`` dates, the months when there are more, the recent hanchan, the best wins, the
+    opponents' names). ``timeline`` is the charts' series, ``days`` the latest 30 dates, newest first."""
     alltime = _mine(member) if alltime is None else alltime
-    timeline = member_timeline(member=member)
-    return {"summary": member_summary(member=member, rows=alltime),
-            "recent": member_recent(member=member, since=_recent_since(timeline, 20)),
-            "timeline": timeline, "best_wins": member_best_wins(member=member, rows=alltime),
+    summary = member_summary(member=member, rows=alltime)
+    days = member_timeline(member=member, limit=CHART_DAYS, games=summary and summary["games"],
+                           net=summary and summary["net"])
+    return {"summary": summary, "recent": member_recent(member=member, since=_recent_since(days, 20)),
+            "timeline": days if not days or days[0]["complete"] else member_months(member=member),
+            "days": days[-30:][::-1], "best_wins": member_best_wins(member=member, rows=alltime),
             "head_to_head": member_head_to_head(member=member, rows=alltime)}
 
 
@@ -591,51 +594,94 @@ def member_recent(*, member: Member, limit: int = 20, since: date | None = None)
             for pk, day, table, number, rank, score, net, mu, sigma in rows]
 
 
-def member_timeline(*, member: Member) -> list[dict]:
-    """Per date the member played: the day's net, the cumulative net and the rating after the
-    day's last hanchan (from the rollup's date rows: one small row per date and rule set)."""
-    # plain tuples, merged as they come (one row per date unless it mixed rule sets): a ten-year
-    # member has ~500 dates, and this runs on every uncached member page
-    days: list[list] = []  # [(y, m, d), games, net, last, mu, sigma]
+CHART_DAYS = 100  # the charts show each club day up to this many, then each month (a phone's width is ~350 px)
+
+
+def member_timeline(*, member: Member, limit: int | None = None, games: int | None = None,
+                    net: int | None = None) -> list[dict]:
+    """Per date the member played, oldest first: the day's games and net, the cumulative net and
+    the rating after the day's last hanchan (from the rollup's date rows: a small row per date and
+    rule set). ``limit``: only the latest that many dates, the cumulative net counted back from
+    ``net`` (their all-time net over ``games``): a ten-year member has ~500 dates. The result says
+    ``complete`` on its first row when it reaches back to the member's first game."""
     q = connection.ops.quote_name
     y_, m_, d_ = q("year"), q("month"), q("day")
-    for y, m, d, games, net, last, mu, sigma in _sql(
-            f"SELECT {y_}, {m_}, {d_}, games, net, {q('last')}, rating_mu, rating_sigma FROM {q(BoardRollup._meta.db_table)}"
-            f" WHERE member_id = %s AND {d_} > 0 ORDER BY {y_}, {m_}, {d_}", [member.pk]):
-        if days and days[-1][0] == (y, m, d):
-            day = days[-1]
-            day[1] += games
-            day[2] += net
-            if last > day[3]:
-                day[3:] = [last, mu, sigma]
-        else:
-            days.append([(y, m, d), games, net, last, mu, sigma])
-    out, total = [], 0
-    for (y, m, d), games, net, last, mu, sigma in days:
-        total += net
-        out.append({"clubday": key_clubday(last), "date": date(y, m, d), "games": games,
-                    "net": net, "total": total, "rating": display_rating(mu, sigma)})
+    rows = _sql(f"SELECT {y_}, {m_}, {d_}, games, net, {q('last')}, rating_mu, rating_sigma"
+                f" FROM {q(BoardRollup._meta.db_table)} WHERE member_id = %s AND {d_} > 0"
+                f" ORDER BY {y_} DESC, {m_} DESC, {d_} DESC" + (" LIMIT %s" if limit else ""),
+                [member.pk, 4 * limit] if limit else [member.pk])  # a date has a row per rule set played
+    days = _merged(rows)[:limit] if limit else _merged(rows)
+    seen = sum(d[1] for d in days)
+    total = net if limit and games is not None and net is not None else sum(d[2] for d in days)
+    out = []
+    for (y, m, d), n, day_net, last, mu, sigma in days:  # newest first: the total counts back
+        out.append({"clubday": key_clubday(last), "date": date(y, m, d), "games": n,
+                    "net": day_net, "total": total, "rating": display_rating(mu, sigma)})
+        total -= day_net
+    out.reverse()
+    if out:
+        out[0]["complete"] = games is None or seen == games
     return out
 
 
-def member_best_wins(*, member: Member, limit: int = 5, rows: list[dict] | None = None) -> list[HandRecord]:
+def member_months(*, member: Member) -> list[dict]:
+    """Per month the member played, oldest first: ``date`` (the month, ``2025-04``), the cumulative
+    net and the rating after the month's last hanchan (the charts of a long history)."""
+    q = connection.ops.quote_name
+    y_, m_, d_ = q("year"), q("month"), q("day")
+    rows = _sql(f"SELECT {y_}, {m_}, 1, games, net, {q('last')}, rating_mu, rating_sigma"
+                f" FROM {q(BoardRollup._meta.db_table)} WHERE member_id = %s AND {y_} > 0 AND {m_} > 0 AND {d_} = 0"
+                f" ORDER BY {y_} DESC, {m_} DESC", [member.pk])
+    out, total = [], 0
+    for (y, m, _d), _n, month_net, _last, mu, sigma in reversed(_merged(rows)):
+        total += month_net
+        out.append({"date": f"{y:04d}-{m:02d}", "total": total, "rating": display_rating(mu, sigma), "month": True})
+    return out
+
+
+def _merged(rows: list[tuple]) -> list[list]:
+    """Rollup rows (y, m, d, games, net, last, mu, sigma), newest first, merged per period across
+    rule sets: ``[(y, m, d), games, net, last, mu, sigma]`` with the rating after the later game."""
+    out: list[list] = []
+    for y, m, d, games, net, last, mu, sigma in rows:
+        if out and out[-1][0] == (y, m, d):
+            item = out[-1]
+            item[1] += games
+            item[2] += net
+            if last > item[3]:
+                item[3:] = [last, mu, sigma]
+        else:
+            out.append([(y, m, d), games, net, last, mu, sigma])
+    return out
+
+
+def member_best_wins(*, member: Member, limit: int = 5, rows: list[dict] | None = None) -> list[dict]:
     """The member's biggest wins in hanchan recorded hand by hand (points gained by the win, with
-    honba and sticks), biggest first (from the rollup's top five per rule set). ``hand.tiles``:
-    the typed hand when the win was entered as tiles."""
+    honba and sticks), biggest first (from the rollup's top five per rule set): ``gain``,
+    ``hanchan_id``, ``date``, ``number`` (the hand's # on its hanchan page), ``label`` and
+    ``description`` (``{"ja", "en"}``), ``tiles``: the typed hand when the win was entered as tiles."""
     rows = _mine(member) if rows is None else rows
     top = combine(rows)["best_wins"][:limit] if rows else []
     if not top:
         return []
-    hands = HandRecord.objects.select_related("hanchan__clubday").in_bulk([pk for _gain, pk, _d in top])
+    q = connection.ops.quote_name
+    hand, hanchan, clubday = (q(m._meta.db_table) for m in (HandRecord, Hanchan, ClubDay))
+    seats = ", ".join(f"hc.{q(f'seat{s}_id')}" for s in range(4))
+    found = {row[0]: row for row in _sql(
+        f"SELECT h.id, h.hanchan_id, c.{q('date')}, h.{q('order')}, h.event, h.label, h.label_en, h.description,"
+        f" h.description_en, {seats} FROM {hand} h JOIN {hanchan} hc ON hc.id = h.hanchan_id"
+        f" JOIN {clubday} c ON c.id = hc.clubday_id WHERE h.id IN ({', '.join(['%s'] * len(top))})",
+        [pk for _gain, pk, _d in top])}
+    to_date, read_event = ClubDay._meta.get_field("date").to_python, HandRecord._meta.get_field("event").from_db_value
     out = []
     for gain, pk, _d in top:
-        h = hands.get(pk)
-        if h is None:
+        if pk not in found:
             continue
-        h.gain = gain
-        h.seat = next(s for s in range(4) if getattr(h.hanchan, f"seat{s}_id") == member.pk)
-        h.tiles = _typed_tiles(h.event, h.seat)
-        out.append(h)
+        _pk, hanchan_id, day, order, event, label, label_en, text, text_en, *players = found[pk]
+        event = read_event(event, None, connection)
+        out.append({"gain": gain, "hanchan_id": hanchan_id, "date": to_date(day), "number": order + 1,
+                    "label": {"ja": label, "en": label_en}, "description": {"ja": text, "en": text_en},
+                    "tiles": _typed_tiles(event, players.index(member.pk))})
     return out
 
 

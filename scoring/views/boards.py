@@ -133,13 +133,8 @@ def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     version = boards.member_version(member)
     # lazy: computed only when the template's cached fragment for this version is missing
     page = SimpleLazyObject(lambda: boards.cached(boards.member_page, version=version, member=member))
-    ctx = {"member": member, "member_version": version,
-           **{k: SimpleLazyObject(lambda k=k: page[k]) for k in MEMBER_PAGE_KEYS},
-           "timeline_recent": SimpleLazyObject(lambda: list(reversed(page["timeline"][-30:])))}
+    ctx = {"member": member, "member_version": version, "page": page}
     return render(request, "scoring/member_detail.html", ctx)
-
-
-MEMBER_PAGE_KEYS = ("summary", "recent", "timeline", "best_wins", "head_to_head")
 
 
 @member_required

@@ -140,7 +140,7 @@ def test_member_page_selectors(history, members):
 def test_best_wins_come_from_recorded_hands(history, members):
     ito, suzuki = members[4], members[2]
     wins = boards.member_best_wins(member=ito)
-    assert [(w.gain, w.number) for w in wins] == [(33000, 1)]
+    assert [(w["gain"], w["number"]) for w in wins] == [(33000, 1)]
     assert boards.member_best_wins(member=suzuki) == []
 
 
