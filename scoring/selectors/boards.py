@@ -578,15 +578,16 @@ def member_recent(*, member: Member, limit: int = 20, since: date | None = None)
     q = connection.ops.quote_name
     result, hanchan, clubday = (q(m._meta.db_table) for m in (HanchanResult, Hanchan, ClubDay))
     params: list[Any] = [member.pk, Hanchan.State.FINISHED.value]
-    after = ""
-    if since is not None:  # the period's hanchan as a list first: a third of the time of joining all their results
+    after = ""  # with ``since``, the period's hanchan are listed first and their results looked up
+    # by hanchan (``+member_id``: SQLite would otherwise walk all the member's results)
+    if since is not None:
         after = (f" AND r.hanchan_id IN (SELECT h2.id FROM {hanchan} h2 WHERE h2.{q('state')} = %s AND h2.clubday_id IN"
                  f" (SELECT c2.id FROM {clubday} c2 WHERE c2.{q('date')} >= %s))")
         params += [Hanchan.State.FINISHED.value, since]
     params.append(limit)
     rows = _sql(f"SELECT r.hanchan_id, c.{q('date')}, h.{q('table')}, h.{q('number')}, r.{q('rank')}, r.score, r.net,"
                 f" r.rating_mu, r.rating_sigma FROM {result} r JOIN {hanchan} h ON h.id = r.hanchan_id"
-                f" JOIN {clubday} c ON c.id = h.clubday_id WHERE r.member_id = %s AND h.{q('state')} = %s{after}"
+                f" JOIN {clubday} c ON c.id = h.clubday_id WHERE +r.member_id = %s AND h.{q('state')} = %s{after}"
                 f" ORDER BY c.{q('date')} DESC, c.id DESC, h.{q('number')} DESC, h.{q('table')} DESC LIMIT %s", params)
     to_date = ClubDay._meta.get_field("date").to_python
     return [{"hanchan_id": pk, "date": to_date(day), "table": table, "number": number, "rank": rank,
@@ -606,11 +607,15 @@ def member_timeline(*, member: Member, limit: int | None = None, games: int | No
     ``complete`` on its first row when it reaches back to the member's first game."""
     q = connection.ops.quote_name
     y_, m_, d_ = q("year"), q("month"), q("day")
+    fetch = 2 * limit + 2 if limit else None  # a date has a row per rule set played that day
     rows = _sql(f"SELECT {y_}, {m_}, {d_}, games, net, {q('last')}, rating_mu, rating_sigma"
                 f" FROM {q(BoardRollup._meta.db_table)} WHERE member_id = %s AND {d_} > 0"
-                f" ORDER BY {y_} DESC, {m_} DESC, {d_} DESC" + (" LIMIT %s" if limit else ""),
-                [member.pk, 4 * limit] if limit else [member.pk])  # a date has a row per rule set played
-    days = _merged(rows)[:limit] if limit else _merged(rows)
+                f" ORDER BY {y_} DESC, {m_} DESC, {d_} DESC" + (" LIMIT %s" if fetch else ""),
+                [member.pk, fetch] if fetch else [member.pk])
+    days = _merged(rows)
+    if fetch and len(rows) == fetch:
+        days = days[:-1]  # the oldest date read may miss a rule set's row
+    days = days[:limit] if limit else days
     seen = sum(d[1] for d in days)
     total = net if limit and games is not None and net is not None else sum(d[2] for d in days)
     out = []
@@ -633,9 +638,12 @@ def member_months(*, member: Member) -> list[dict]:
                 f" FROM {q(BoardRollup._meta.db_table)} WHERE member_id = %s AND {y_} > 0 AND {m_} > 0 AND {d_} = 0"
                 f" ORDER BY {y_} DESC, {m_} DESC", [member.pk])
     out, total = [], 0
-    for (y, m, _d), _n, month_net, _last, mu, sigma in reversed(_merged(rows)):
+    months = list(reversed(_merged(rows)))
+    step = -(-len(months) // CHART_DAYS)  # more months than a chart shows: every step-th (and the last)
+    for i, ((y, m, _d), _n, month_net, _last, mu, sigma) in enumerate(months):
         total += month_net
-        out.append({"date": f"{y:04d}-{m:02d}", "total": total, "rating": display_rating(mu, sigma), "month": True})
+        if i % step == (len(months) - 1) % step:
+            out.append({"date": f"{y:04d}-{m:02d}", "total": total, "rating": display_rating(mu, sigma), "month": True})
     return out
 
 

@@ -162,3 +162,17 @@ def test_query_count_does_not_grow_with_history(history, members, ariari, scorek
     with django_assert_max_num_queries(4):
         boards.standings()
     assert HanchanResult.objects.count() == 36
+
+
+def test_a_long_history_charts_months_and_lists_the_latest_dates(history, members, monkeypatch):
+    """Past ``CHART_DAYS`` club days the charts show months (at most that many points) and the
+    dates read are the latest ones, their totals counted back from the all-time net."""
+    sato = members[1]
+    assert boards.member_page(member=sato)["timeline"] == boards.member_timeline(member=sato)  # short: every day
+    monkeypatch.setattr(boards, "CHART_DAYS", 1)
+    page = boards.member_page(member=sato)
+    assert [(d["date"], d["net"], d["total"]) for d in page["days"]] == [(DAY2, 13000, 12000)]
+    assert [(t["date"], t["total"]) for t in page["timeline"]] == [("2026-11", 12000)]  # Oct and Nov: one point
+    assert [(t["date"], t["total"]) for t in boards.member_months(member=sato)] == [("2026-11", 12000)]
+    monkeypatch.setattr(boards, "CHART_DAYS", 2)
+    assert [(t["date"], t["total"]) for t in boards.member_months(member=sato)] == [("2026-10", -1000), ("2026-11", 12000)]
