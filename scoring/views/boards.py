@@ -48,24 +48,15 @@ COLUMNS = [
 
 WHATIF_KEYS = ("wi", "u1", "u2", "u3", "u4", "rp")
 
-def _query(request: HttpRequest, **changes) -> str:
-    """The current query string with ``changes`` (``None`` removes a key)."""
-    params = {k: v for k, v in request.GET.items() if v != ""}
-    for k, v in changes.items():
-        if v is None:
-            params.pop(k, None)
-        else:
-            params[k] = v
-    return "?" + urlencode(params) if params else "?"
-
-
 def _headers(request: HttpRequest, sort: str) -> list[dict]:
     key, desc_first = sort.lstrip("-"), sort.startswith("-")
     base = reverse("standings")
+    kept = urlencode({k: v for k, v in request.GET.items() if v != "" and k not in ("sort", "page")})
     out = []
     for k, label, help_text in COLUMNS:
         active = k == key
-        url = _query(request, sort=("-" + k if active and not desc_first else k), page=None)
+        url = f"?{kept}&" if kept else "?"
+        url += urlencode({"sort": "-" + k if active and not desc_first else k})
         out.append({"key": k, "label": str(label), "help": str(help_text), "active": active,
                     "reversed": active and desc_first, "url": url, "href": base + url})
     return out
