@@ -19,7 +19,7 @@ from .points import Payment, Score, score
 from .ruleset import RuleSet
 from .shapes import Decomposition, decompositions, waits
 from .tiles import dora_from_indicator
-from .yaku import NOT_FOR_SHIBARI, YakuHit
+from .yaku import NOT_FOR_SHIBARI, Context, YakuHit
 
 
 class Dora(NamedTuple):
@@ -79,21 +79,26 @@ def count_dora(hand: Hand, ruleset: RuleSet) -> Dora:
     dora = ura = 0
     ura_on = hand.riichi or hand.double_riichi
     if hand.dora_indicators or (ura_on and hand.ura_indicators):
-        tiles = hand.all_tiles() if hand.melds else None
-        counts, win = hand.counts13, hand.win_tile
-
-        def held(kind: int) -> int:
-            return tiles.count(kind) if tiles else counts[kind] + (win == kind)
-
-        for t in hand.dora_indicators:
-            dora += held(_DORA_OF[t])
-        for t in hand.ura_indicators if ura_on else ():
-            ura += held(_DORA_OF[t])
-    return Dora(dora, ura, hand.aka_count if ruleset.red_fives else 0)
+        if hand.melds:
+            tiles = hand.all_tiles()
+            for t in hand.dora_indicators:
+                dora += tiles.count(_DORA_OF[t])
+            for t in hand.ura_indicators if ura_on else ():
+                ura += tiles.count(_DORA_OF[t])
+        else:  # the concealed counts and the winning tile
+            counts, win = hand.counts13, hand.win_tile
+            for t in hand.dora_indicators:
+                kind = _DORA_OF[t]
+                dora += counts[kind] + (win == kind)
+            for t in hand.ura_indicators if ura_on else ():
+                kind = _DORA_OF[t]
+                ura += counts[kind] + (win == kind)
+    return _new(Dora, (dora, ura, hand.aka_count if ruleset.red_fives else 0))
 
 
 def _candidate(hand: Hand, ruleset: RuleSet, d: Decomposition, dora: Dora) -> Candidate:
-    hits = tuple(yaku_mod.find(hand, ruleset, d))
+    ctx = Context(hand, ruleset, d)  # read by the yaku checks and for fu
+    hits = tuple(yaku_mod.find(hand, ruleset, d, ctx))
     yakuman = han = shibari = 0
     pinfu = False
     for h in hits:
@@ -103,7 +108,7 @@ def _candidate(hand: Hand, ruleset: RuleSet, d: Decomposition, dora: Dora) -> Ca
             shibari += h.han
         if h.id == "pinfu":
             pinfu = True
-    parts, fu = fu_parts(hand, ruleset, d, pinfu=pinfu)
+    parts, fu = fu_parts(hand, ruleset, d, pinfu=pinfu, triplets=ctx.triplets)
     if yakuman:
         han, qualifies = 13 * yakuman, True
     else:

@@ -121,26 +121,27 @@ def evaluate_hand(hand: Hand, ruleset: RuleSet, by_wait: dict[int, list[Candidat
             legal = legal and bool(verdict.legal)
             waits_out = list(verdict.per_wait)
             chosen = verdict.candidate or chosen
-    head = {"ruleset": ruleset.name, "hand": hand.concealed_text, "melds": [m.as_dict() for m in hand.melds],
-            "win_tile": tile_name(hand.win_tile, hand.win_red), "waits": [TILE_NAMES[t] for t in wait_tiles],
-            "legal": legal, "reasons": reasons}
     yaku = as_dicts(chosen.yaku) if chosen is not None else []
     if waits_out is None:
         waits_out = (per_wait(hand, ruleset, by_wait) if by_wait is not None
                      else _quick_per_wait(hand, ruleset, wait_tiles, cands,
                                           yaku if chosen is not None and chosen is win_chosen else None))
+    # the output in one dict (its keys in the order of docs/api.md)
     if chosen is None:
-        head.update(yaku=yaku, dora=count_dora(hand, ruleset).as_dict(), han=0, fu=0, fu_detail=[], limit=None,
-                    yakuman=0, payments=[], total=0, honba_bonus=0, sticks_bonus=0, received=0, per_wait=waits_out)
-        return head
+        return {"ruleset": ruleset.name, "hand": hand.concealed_text, "melds": [m.as_dict() for m in hand.melds],
+                "win_tile": tile_name(hand.win_tile, hand.win_red), "waits": [TILE_NAMES[t] for t in wait_tiles],
+                "legal": legal, "reasons": reasons, "yaku": yaku, "dora": count_dora(hand, ruleset).as_dict(),
+                "han": 0, "fu": 0, "fu_detail": [], "limit": None, "yakuman": 0, "payments": [], "total": 0,
+                "honba_bonus": 0, "sticks_bonus": 0, "received": 0, "per_wait": waits_out}
     total = chosen.total
     honba_bonus = hand.honba * ruleset.honba_value if legal else 0
     sticks_bonus = hand.sticks * ruleset.riichi_stick if legal else 0
-    head.update({
-        "yaku": yaku, "dora": chosen.dora.as_dict(),
-        "han": chosen.han, "fu": chosen.fu, "fu_detail": chosen.fu_detail,
-        "limit": chosen.limit if chosen.yaku else None, "yakuman": chosen.yakuman,
-        "payments": [p.as_dict() for p in chosen.payments],
-        "total": total, "honba_bonus": honba_bonus, "sticks_bonus": sticks_bonus,
-        "received": total + honba_bonus + sticks_bonus if legal else 0, "per_wait": waits_out})
-    return head
+    return {"ruleset": ruleset.name, "hand": hand.concealed_text, "melds": [m.as_dict() for m in hand.melds],
+            "win_tile": tile_name(hand.win_tile, hand.win_red),
+            "waits": [TILE_NAMES[t] for t in wait_tiles], "legal": legal, "reasons": reasons,
+            "yaku": yaku, "dora": chosen.dora.as_dict(),
+            "han": chosen.han, "fu": chosen.fu, "fu_detail": chosen.fu_detail,
+            "limit": chosen.limit if chosen.yaku else None, "yakuman": chosen.yakuman,
+            "payments": [p.as_dict() for p in chosen.payments],
+            "total": total, "honba_bonus": honba_bonus, "sticks_bonus": sticks_bonus,
+            "received": total + honba_bonus + sticks_bonus if legal else 0, "per_wait": waits_out}

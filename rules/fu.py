@@ -55,9 +55,11 @@ _SET_LINE = {(kind, opened, first): (SET_NAMES[(kind, opened)][0],
              for kind in ("triplet", "quad") for opened in (True, False) for first in range(34)}
 
 
-def fu_parts(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> tuple[tuple[Part, ...], int]:
+def fu_parts(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool,
+             triplets: list[tuple[int, int]] | None = None) -> tuple[tuple[Part, ...], int]:
     """Fu of one candidate: its lines in short form (rounding included; ``lines`` spells them out
-    when shown) and their total."""
+    when shown) and their total. ``triplets``: the reading's triplets and quads as ``(first tile, set
+    index)`` in order, when the caller has them (``yaku.Context.triplets``)."""
     if d.form == "chiitoitsu":
         return (_LINE["chiitoitsu"],), 25
     if d.form == "kokushi":
@@ -71,13 +73,15 @@ def fu_parts(hand: Hand, ruleset: RuleSet, d: Decomposition, *, pinfu: bool) -> 
     if hand.tsumo and not pinfu:
         parts.append(_LINE["tsumo"])
         total += 2
-    for s in d.sets:
-        kind = s[0]
-        if kind == "triplet" or kind == "quad":
-            line = _SET_LINE[kind, s[2], s[1][0]]
-            parts.append(line)
-            total += line[1]
-    pair = d.sets[-1].tiles[0]
+    sets = d.sets
+    if triplets is None:
+        triplets = [(s[1][0], i) for i, s in enumerate(sets) if s[0] == "triplet" or s[0] == "quad"]
+    for first, i in triplets:
+        s = sets[i]
+        line = _SET_LINE[s[0], s[2], first]
+        parts.append(line)
+        total += line[1]
+    pair = sets[-1][1][0]
     if pair == hand.seat_wind and pair == hand.round_wind:
         parts.append(("double_wind_pair", ruleset.double_wind_pair_fu, *LINE_NAMES["double_wind_pair"]))
         total += ruleset.double_wind_pair_fu

@@ -70,7 +70,7 @@ class _derived:
 
 # derived values that stay valid when only the winning tile changes (``Hand.with_win`` keeps them)
 _KEPT_BY_WITH_WIN = ("is_closed", "value_tiles", "mask13", "meld_sets", "counts13", "codes13", "waits13",
-                     "concealed_text", "_situation_features", "_situational_hits", "parts13")
+                     "concealed_text", "_situation_features", "_situational_hits", "parts13", "whole13", "grown13")
 # ... and those that stay valid too when the new winning tile is of a kind the hand holds anyway (the
 # same ``mask``: the kinds, and the features that follow from them and the situation)
 _KEPT_BY_SAME_KINDS = frozenset({"mask", "kinds", "_features"})
@@ -118,7 +118,10 @@ class Hand:
 
     @property
     def aka_count(self) -> int:
-        return sum(self.reds) + self.win_red + sum(m.reds for m in self.melds)
+        count = sum(self.reds) + self.win_red
+        for m in self.melds:
+            count += m.reds
+        return count
 
     def all_tiles(self) -> list[int]:
         """Every tile of the hand: concealed, the winning tile and all meld tiles (quads as four)."""
@@ -188,26 +191,31 @@ class Hand:
         d = new.__dict__
         d.update(src)
         extra = src.keys() - _KEPT
+        mask13 = src.get("mask13")
         if extra:
             # the values that follow from the kinds held stay valid when the new tile adds no kind
             mask = src.get("mask")
-            same_kinds = mask is not None and mask == src.get("mask13", -1) | 1 << tile
+            same_kinds = mask is not None and mask13 is not None and mask == mask13 | 1 << tile
             for k in extra:
                 if not (same_kinds and k in _KEPT_BY_SAME_KINDS):
                     del d[k]
+        if mask13 is not None:
+            d["mask"] = mask13 | 1 << tile
         d["win_tile"], d["win_red"] = tile, red
         return new
 
     @classmethod
-    def of(cls, **values) -> "Hand":
-        """A hand from all its fields by name, as ``Hand(...)`` makes it but without the frozen
-        dataclass's ``__init__``, plus any derived values already known (``rules.document.plain``
-        builds one per evaluate)."""
-        new = object.__new__(cls)
-        new.__dict__.update(values)
+    def of(cls, values: dict) -> "Hand":
+        """A hand from a dict of all its fields by name, as ``Hand(...)`` makes it but without the
+        frozen dataclass's ``__init__``, plus any derived values already known; the dict becomes the
+        hand's own (``rules.document.plain`` builds one per evaluate)."""
+        new = _new(cls)
+        _set(new, "__dict__", values)  # a frozen dataclass refuses its own ``__setattr__``
         return new
 
 
+_new = object.__new__
+_set = object.__setattr__
 _FIELD_ORDER = tuple(f.name for f in fields(Hand))
 _FIELD_NAMES = frozenset(_FIELD_ORDER)
 _KEPT = _FIELD_NAMES | frozenset(_KEPT_BY_WITH_WIN)

@@ -3,7 +3,9 @@ every split of a suit into sets and at most one pair (built at import: about 30,
 a few MB), and, filled as patterns are met, the splits placed on a suit's tiles (``_placed``), the
 places of a winning tile in them (``_won``) and the kinds that make a suit whole (``_grown``): caches
 of pure functions of one suit's pattern, never of a hand, each cleared if it ever grows past
-``_CACHE_MAX`` entries. ``tests/rules/test_shape_tables.py`` checks them against plain recursion.
+``_CACHE_MAX`` entries. The small patterns (up to 6 tiles) are placed and won at import (``_prefill``:
+about 2,700 entries, 6 ms, 0.6 MB): most hands hold them, and a first meeting costs a hand
+several times a lookup. ``tests/rules/test_shape_tables.py`` checks them against plain recursion.
 
 >>> [[x.tiles for x in sets] for pair, sets in _placed(0, suit_code((3, 3, 3)))]  # 111222333m
 [[(0, 0, 0), (1, 1, 1), (2, 2, 2)], [(0, 1, 2), (0, 1, 2), (0, 1, 2)]]
@@ -126,19 +128,20 @@ def _won(s: int, code: int, win: int) -> tuple:
     if found is None:
         out = []
         for pair, sets in _placed(s, code):
-            seen: list[TileSet] = []
             wins = []
+            last = None
             for i, ts in enumerate(sets):
-                kind, tiles = ts[0], ts[1]
-                if kind == "run":
-                    if not tiles[0] <= win <= tiles[2] or ts in seen:
-                        continue
-                    wins.append((i, _run_wait(tiles[0], win)))
-                elif tiles[0] != win or ts in seen:
+                # a split's sets are in order and one object per kind and tile: a set like the one
+                # before it is the same place
+                if ts is last:
                     continue
-                else:
+                last = ts
+                first = ts[1][0]
+                if ts[0] == "run":
+                    if first <= win <= first + 2:
+                        wins.append((i, _run_wait(first, win)))
+                elif first == win:
                     wins.append((i, "shanpon"))
-                seen.append(ts)
             if pair is not None and pair[1][0] == win:
                 wins.append((-1, "tanki"))
             out.append((pair, sets, tuple(wins)))
@@ -146,6 +149,25 @@ def _won(s: int, code: int, win: int) -> tuple:
             _WON[s].clear()
         found = _WON[s][key] = tuple(out)
     return found
+
+
+_PREFILLED = 6  # tiles
+
+
+def _prefill(most: int) -> None:
+    """``_won`` (and so ``_placed``) of every pattern of at most ``most`` tiles that splits, in each
+    suit, won on each kind it holds."""
+    for honor, table in enumerate(_SPLITS):
+        for counts in table:
+            if sum(counts) <= most:
+                code = suit_code(counts)
+                for s in (3,) if honor else (0, 1, 2):
+                    for o, n in enumerate(counts):
+                        if n:
+                            _won(s, code, 9 * s + o)
+
+
+_prefill(_PREFILLED)
 
 
 # per suit kind (number, honor): a pattern (``suit_code``) -> the offsets whose one more tile makes it

@@ -4,7 +4,9 @@ which set the winning tile completes and the wait, and the waits of a 13-tile ha
 Every split of one suit's counts is looked up in a table built at import (about 30,000 patterns,
 0.1 s), keyed by the suit's counts as one int (``tiles.suit_code``); the splits placed on a suit's
 tiles, the places of a winning tile in them, and the kinds that make a suit whole are kept as
-patterns are met (caches of pure functions of one suit's pattern, never of a hand).
+patterns are met (caches of pure functions of one suit's pattern, never of a hand). A hand keeps
+what it has looked up for its 13 tiles' suits (``parts13``, and from the plain reader, which reads
+them with each suit's group, ``whole13`` and ``grown13``), and so does every ``with_win`` of it.
 
 >>> from rules.document import parse_doc
 >>> hand, _ = parse_doc({"hand": "1123344s123m123p", "win_tile": "2s"})
@@ -22,6 +24,7 @@ from typing import NamedTuple
 from .hand import Hand
 from .shape_tables import (
     _CODE_WHOLE,
+    _GROWN,
     _PAIRS,
     _RON_TRIPLETS,
     TileSet,
@@ -33,6 +36,7 @@ from .tiles import CODE_INC, SUIT_OF, TERMINALS_HONORS, counts34, suit_code  # n
 
 KOKUSHI_TILES = tuple(sorted(TERMINALS_HONORS))
 _ALL_SUITS = range(4)
+_OTHERS = tuple(tuple(s for s in range(4) if s != ws) for ws in range(4))  # per suit: the other three
 _NOT_YAOCHUU = sum(1 << t for t in range(34) if t not in TERMINALS_HONORS)
 
 
@@ -104,17 +108,27 @@ def decompositions(hand: Hand) -> list[Decomposition]:
         meld_sets = ()
     ws = SUIT_OF[win]
     codes = hand.codes13
-    parts13 = derived.get("parts13")  # each suit's splits before the win (kept by ``with_win``)
-    if parts13 is None:
-        parts13 = derived["parts13"] = (_placed(0, codes[0]), _placed(1, codes[1]), _placed(2, codes[2]),
-                                        _placed(3, codes[3]))
-    parts = list(parts13)
-    parts[ws] = won = _won(ws, codes[ws] + CODE_INC[win], win)
-    m_, p_, s_, z_ = parts
     out: list[Decomposition] = []
+    won = _won(ws, codes[ws] + CODE_INC[win], win)
+    parts = [won, won, won, won] if won else ()
+    if parts:
+        # the other suits' splits before the win, each placed when a reading first needs it and kept
+        # with the hand and every ``with_win`` of it; a suit that does not split ends the search
+        parts13 = derived.get("parts13")
+        if parts13 is None:
+            parts13 = derived["parts13"] = [None, None, None, None]
+        for s in _OTHERS[ws]:
+            part = parts13[s]
+            if part is None:
+                part = parts13[s] = _placed(s, codes[s])
+            if not part:
+                parts = ()
+                break
+            parts[s] = part
     # a suit's splits all hold a pair or none (by its tile count): a reading needs exactly one pair
-    if won and m_ and p_ and s_ and z_ and (m_[0][0] is not None) + (p_[0][0] is not None) + (
-            s_[0][0] is not None) + (z_[0][0] is not None) == 1:
+    if parts and (parts[0][0][0] is not None) + (parts[1][0][0] is not None) + (parts[2][0][0] is not None) + (
+            parts[3][0][0] is not None) == 1:
+        m_, p_, s_, z_ = parts
         if len(m_) == 1 and len(p_) == 1 and len(s_) == 1 and len(z_) == 1:
             m, p, s, z = m_[0], p_[0], s_[0], z_[0]
             before = 0 if ws == 0 else len(m[1]) if ws == 1 else len(m[1]) + len(p[1]) if ws == 2 else \
@@ -164,7 +178,7 @@ def waits(hand: Hand) -> list[int]:
     """Tile kinds completing the 13 tiles (concealed without the winning tile, plus melds), except a
     kind of which the hand itself already holds all four (RULES.md §5)."""
     counts = hand.counts13
-    found = _standard_waits(hand.codes13)
+    found = _standard_waits(hand.codes13, hand.__dict__.get("whole13"), hand.__dict__.get("grown13"))
     if not hand.melds:
         kinds = hand.mask13
         # 七対子 waits need exactly 7 kinds, 国士 waits terminals and honors only
@@ -187,16 +201,20 @@ def hand_waits(hand: Hand) -> tuple[int, ...]:
     return found
 
 
-def _standard_waits(codes: tuple[int, int, int, int]) -> list[int]:
+def _standard_waits(codes: tuple[int, int, int, int], whole: tuple | None = None,
+                    grown: tuple | None = None) -> list[int]:
     """Kinds completing 4-sets-and-a-pair shapes, suit by suit: the suit that gets the tile must
     become whole while every other suit already is (exactly one of all holding the pair). A suit's
-    kinds that make it whole are looked up by its pattern (``_grown``)."""
-    numbers, honors = _CODE_WHOLE
-    whole = (numbers.get(codes[0]), numbers.get(codes[1]), numbers.get(codes[2]), honors.get(codes[3]))
+    kinds that make it whole are looked up by its pattern (``_grown``). ``whole`` and ``grown``: each
+    suit's ``_CODE_WHOLE`` value and ``_grown`` kinds (None: not known) when the caller has them (the
+    plain reader reads them with the suits)."""
+    if whole is None:
+        numbers, honors = _CODE_WHOLE
+        whole = (numbers.get(codes[0]), numbers.get(codes[1]), numbers.get(codes[2]), honors.get(codes[3]))
     if None in whole:  # a suit that does not split: only it can take the tile
-        broken = [s for s in range(4) if whole[s] is None]
-        if len(broken) > 1:
+        if whole.count(None) > 1:
             return []
+        broken: tuple[int, ...] | range = (whole.index(None),)
     else:
         broken = _ALL_SUITS
     paired = whole.count(1)
@@ -206,7 +224,10 @@ def _standard_waits(codes: tuple[int, int, int, int]) -> list[int]:
         if need_pair > 1:
             continue
         # the grown suit must hold the pair when no other does
-        found = _grown(s == 3, codes[s])[1 - need_pair]
+        kinds = grown[s] if grown is not None else None
+        if kinds is None:
+            kinds = _GROWN[s == 3].get(codes[s]) or _grown(s == 3, codes[s])
+        found = kinds[1 - need_pair]
         if found:
             out += found if s == 0 else [9 * s + o for o in found]
     return out

@@ -33,6 +33,7 @@ FORMS = {
     "chiitoitsu": _SITUATIONAL + (tanyao, chiitoitsu, terminals, flush, tsuuiisou),
     "kokushi": _SITUATIONAL + (kokushi,),
 }
+_SITUATIONAL_CHECKS = tuple((m.WHEN, m.check) for m in _SITUATIONAL)  # with the features each needs
 # per form: its checks besides the situational ones, with the features each needs (``WHEN``)
 _WHEN_CHECKS = {form: tuple((getattr(m, "WHEN", 0), m.check) for m in mods[len(_SITUATIONAL):])
                 for form, mods in FORMS.items()}
@@ -67,9 +68,9 @@ def situational_hits(ctx: Context, f: int) -> tuple[YakuHit, ...]:
     if kept is not None and kept[0] is ctx.ruleset:
         return kept[1]
     hits: list[YakuHit] = []
-    for m in _SITUATIONAL:
-        if m.WHEN & f == m.WHEN:
-            hits += m.check(ctx)
+    for when, check in _SITUATIONAL_CHECKS:
+        if when & f == when:
+            hits += check(ctx)
     derived["_situational_hits"] = (ctx.ruleset, tuple(hits))
     return derived["_situational_hits"][1]
 NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
@@ -79,9 +80,11 @@ ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
 NOT_FOR_SHIBARI = frozenset({"ippatsu"})
 
 
-def find(hand: Hand, ruleset: RuleSet, d: Decomposition) -> list[YakuHit]:
-    """The yaku of one candidate (a decomposition with its winning set)."""
-    ctx = Context(hand, ruleset, d)
+def find(hand: Hand, ruleset: RuleSet, d: Decomposition, ctx: Context | None = None) -> list[YakuHit]:
+    """The yaku of one candidate (a decomposition with its winning set); ``ctx``: its ``Context`` when
+    the caller has made it (``candidates`` reads its triplets for fu too)."""
+    if ctx is None:
+        ctx = Context(hand, ruleset, d)
     f = (hand.__dict__.get("_features") or features(hand)) | ctx.shape  # features are never 0
     kept = hand.__dict__.get("_situational_hits")  # ``situational_hits``, read here when already known
     hits: list[YakuHit] = list(kept[1] if kept is not None and kept[0] is ruleset else situational_hits(ctx, f))

@@ -26,6 +26,9 @@ RUNS2, RUNS3, RUNS4, NO_RUNS, TRIPLETS2, TRIPLETS3, SAME3 = (1 << n for n in ran
 # ... and from which sets it holds: two runs alike (一盃口), the same run or triplet in all three suits
 # (三色), 123 456 789 of one suit (一通), a terminal or honor pair (set for 七対子 and 国士 too)
 SAME_RUNS, SANSHOKU_SETS, ITTSUU_RUNS, YAOCHUU_PAIR = (1 << n for n in range(23, 27))
+# ... and two more: of the hand (``features``), no 4, 5 or 6 of any suit among its kinds (what every
+# terminal family needs); of the reading (``Context.shape``), a triplet or quad of honors (every 役牌)
+NO_MIDDLE, HONOR_TRIPLETS = 1 << 27, 1 << 28
 _SHAPES = tuple((RUNS2 if r >= 2 else 0) | (RUNS3 if r >= 3 else 0) | (RUNS4 if r == 4 else 0)
                 | (NO_RUNS if r == 0 else 0) | (TRIPLETS2 if t >= 2 else 0) | (TRIPLETS3 if t >= 3 else 0)
                 | (SAME3 if r >= 3 or t >= 3 else 0) for r in range(5) for t in range(5))
@@ -34,6 +37,7 @@ _SUITS = tuple(_bits(range(9 * s, 9 * s + 9)) for s in range(3))
 _HONORS = _bits(range(27, 34))
 _GREEN = _bits((19, 20, 21, 23, 25, 32))
 _TERMINALS = _bits((0, 8, 9, 17, 18, 26))
+_MIDDLE = _bits(9 * s + o for s in range(3) for o in (3, 4, 5))
 # kinds as bits, for the checks that read ``Context.mask``
 YAOCHUU_BITS, TERMINAL_BITS, HONOR_BITS, GREEN_BITS, SUIT_BITS = _YAOCHUU, _TERMINALS, _HONORS, _GREEN, _SUITS
 NUMBER_BITS = _SUITS[0] | _SUITS[1] | _SUITS[2]
@@ -64,6 +68,8 @@ def features(hand: Hand) -> int:
         derived["_situation_features"] = f
     m = hand.mask
     f |= YAOCHUU if m & _YAOCHUU else SIMPLES
+    if not m & _MIDDLE:
+        f |= NO_MIDDLE
     man, pin, sou = m & _SUITS[0], m & _SUITS[1], m & _SUITS[2]
     suits = (man != 0) + (pin != 0) + (sou != 0)
     if suits == 1:
@@ -97,6 +103,12 @@ class YakuHit(NamedTuple):
     sets: tuple[int, ...] = ()
     situational: bool = False
     yakuman: int = 0
+
+
+def every_hits(yaku_id: str, han: int) -> tuple[YakuHit, ...]:
+    """The hit of a yaku made of every set, made once per count of sets (``Context.every``): a check
+    returns ``hits[len(ctx.every)]`` rather than building the same hit for each reading."""
+    return tuple(YakuHit(yaku_id, han, every) for every in _RANGES)
 
 
 def situational(yaku_id: str, han: int) -> YakuHit:
@@ -153,6 +165,8 @@ class Context:
             shape |= ITTSUU_RUNS  # 73: runs from 1, 4 and 7 of a suit
         if _YAOCHUU >> sets[-1][1][0] & 1:
             shape |= YAOCHUU_PAIR
+        if triplet_bits >> 27:
+            shape |= HONOR_TRIPLETS
         self.shape = shape
 
     def han(self, closed_han: int, open_han: int) -> int:

@@ -1,9 +1,10 @@
 """平和: closed, four runs, a pair that is not a value tile, won on a two-sided (ryanmen) wait."""
 
-from ._base import CLOSED, NO_MELDS, RUNS4, Context, YakuHit
+from ._base import CLOSED, NO_MELDS, RUNS4, Context, YakuHit, every_hits
 
 NAMES = {"pinfu": ("平和", "Pinfu")}
 
+HITS = every_hits("pinfu", 1)
 WHEN = CLOSED | NO_MELDS | RUNS4  # find() skips this check on a hand without these features
 
 
@@ -13,4 +14,4 @@ def check(ctx: Context) -> list[YakuHit]:
         return []
     if ctx.triplets or d.sets[-1].tiles[0] in ctx.value_tiles:
         return []
-    return [YakuHit("pinfu", 1, ctx.every)]
+    return [HITS[len(ctx.every)]]

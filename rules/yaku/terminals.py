@@ -5,6 +5,7 @@ a run and an honor; 純全帯么九 (3, open 2): the same with terminals only (r
 from ..tiles import TERMINALS_HONORS
 from ._base import (
     HONOR_BITS,
+    NO_MIDDLE,
     TERMINAL_BITS,
     YAOCHUU,
     YAOCHUU_BITS,
@@ -23,7 +24,7 @@ NAMES = {
     "chinroutou": ("清老頭", "Chinroutou"),
 }
 
-WHEN = YAOCHUU | YAOCHUU_PAIR  # find() skips this check on a hand without these features
+WHEN = YAOCHUU | YAOCHUU_PAIR | NO_MIDDLE  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

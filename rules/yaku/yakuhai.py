@@ -1,7 +1,7 @@
 """役牌: a triplet or quad of 白 發 中, the seat wind or the round wind, 1 han each (a 連風牌
 triplet gets both wind entries, 2 han)."""
 
-from ._base import VALUE, Context, YakuHit
+from ._base import HONOR_TRIPLETS, VALUE, Context, YakuHit
 
 NAMES = {
     "yakuhai_haku": ("役牌 白", "Yakuhai (haku)"),
@@ -12,7 +12,7 @@ NAMES = {
 }
 _DRAGON_IDS = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
 
-WHEN = VALUE  # find() skips this check on a hand without these features
+WHEN = VALUE | HONOR_TRIPLETS  # find() skips this check on a hand without these features
 
 
 def check(ctx: Context) -> list[YakuHit]:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from rules.document import parse_doc, parse_doc_checked, read_plain
 from rules.errors import RulesError
 from rules.hand import _FIELD_NAMES
+from rules.shape_tables import _CODE_WHOLE, _grown, _placed
 
 BASE = {"ruleset": "tenhou", "hand": "1230m456p789s11z", "melds": [], "win_tile": "1z", "tsumo": False,
         "seat_wind": "S", "round_wind": "E", "riichi": True, "double_riichi": False, "ippatsu": False,
@@ -51,6 +52,14 @@ def test_the_plain_reader_builds_the_same_hand_as_the_full_reader(ruleset, red):
         # the values the plain reader derives on the way are the hand's own
         assert plain[0].__dict__["counts13"] == checked[0].counts13
         assert plain[0].__dict__["mask13"] == checked[0].mask13
+        assert plain[0].__dict__["mask"] == checked[0].mask
+        # what the shape tables say of each suit's code, read with the suits of a canonical hand text
+        if plain[0].__dict__["whole13"] is not None:
+            codes = list(enumerate(checked[0].codes13))
+            assert plain[0].__dict__["whole13"] == tuple(_CODE_WHOLE[s == 3].get(code) for s, code in codes)
+            assert plain[0].__dict__["parts13"] == [_placed(s, code) for s, code in codes]
+            assert plain[0].__dict__["grown13"] == tuple(None if _CODE_WHOLE[s == 3].get(code) is not None
+                                                         else _grown(s == 3, code) for s, code in codes)
         assert plain[0].__dict__["codes13"] == checked[0].codes13
         assert plain[0].__dict__["is_closed"] == checked[0].is_closed
         assert plain[0].__dict__["value_tiles"] == checked[0].value_tiles
@@ -103,5 +112,5 @@ def test_any_spelling_of_the_tiles_reads_as_the_full_reader_reads_it(kinds, reds
     plain = read_plain(doc)
     if plain is not None:
         hand, checked = plain[0], parse_doc_checked(doc)[0]
-        for name in ("counts13", "mask13", "codes13", "is_closed", "value_tiles", "concealed_text"):
+        for name in ("counts13", "mask13", "mask", "codes13", "is_closed", "value_tiles", "concealed_text"):
             assert getattr(hand, name) == getattr(checked, name), name

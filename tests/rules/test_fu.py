@@ -72,3 +72,20 @@ def test_the_higher_scoring_wait_reading_is_taken():
     out = evaluate({"hand": "1123344s123m123p", "win_tile": "2s", "seat_wind": "S"})
     assert [y["id"] for y in out["yaku"]] == ["iipeikou", "sanshoku"]
     assert (out["fu"], out["total"]) == (40, 5200)
+
+
+def test_fu_read_from_a_readings_triplets_is_fu_read_from_its_sets():
+    import oracle
+
+    from rules.document import parse_doc
+    from rules.fu import fu_parts
+    from rules.shapes import decompositions, hand_waits
+    from rules.yaku import Context
+
+    for case in oracle.random_cases(800, 13):
+        hand, rs = parse_doc(oracle.to_doc(case, "ariari"))
+        for won in [hand] + [hand.with_win(w) for w in hand_waits(hand)]:
+            for d in decompositions(won):
+                for pinfu in (False, True):
+                    assert fu_parts(won, rs, d, pinfu=pinfu, triplets=Context(won, rs, d).triplets) == \
+                        fu_parts(won, rs, d, pinfu=pinfu)

@@ -346,8 +346,34 @@ def test_the_checks_tried_on_a_reading_are_those_whose_features_it_has_whatever_
     assert not CHECK_BITS & (RIICHI | TSUMO | FLAGS)
     rng = random.Random(7)
     for _ in range(3000):
-        f = rng.getrandbits(27)
+        f = rng.getrandbits(29)
         expected = tuple(m.check for m in FORMS[form][len(_SITUATIONAL):]
                          if getattr(m, "WHEN", 0) & f == getattr(m, "WHEN", 0))
         assert checks_for(form, f) == expected
         assert checks_for(form, f ^ RIICHI ^ TSUMO ^ FLAGS) == expected
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_check_skipped_for_want_of_its_features_would_have_found_nothing(seed):
+    import oracle
+
+    from rules.document import parse_doc
+    from rules.shapes import decompositions, hand_waits
+    from rules.yaku import _SITUATIONAL, FORMS
+    from rules.yaku._base import Context, features
+
+    skipped = 0
+    for case in oracle.random_cases(1500, seed):
+        for red in (False, True):
+            hand, rs = parse_doc(oracle.to_doc(case, "ariari", red_fives=red))
+            for won in [hand] + [hand.with_win(w) for w in hand_waits(hand)]:
+                for d in decompositions(won):
+                    ctx = Context(won, rs, d)
+                    f = features(won) | ctx.shape
+                    for m in FORMS[d.form][len(_SITUATIONAL):]:
+                        when = getattr(m, "WHEN", 0)
+                        if when & f != when:
+                            skipped += 1
+                            assert m.check(ctx) == [], (m.__name__, d)
+    assert skipped > 1000
+
