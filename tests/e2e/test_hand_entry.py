@@ -89,3 +89,22 @@ def test_an_undone_hand_is_listed_as_deleted_and_the_admin_restores_it(page: Pag
     expect(page.locator("ul.messages")).to_contain_text(f"#{count} を復元しました")
     expect(rows).to_have_count(count)
     expect(page.locator("details.deleted-box")).to_have_count(0)
+
+
+def test_a_rows_delete_button_asks_then_deletes_that_hand(page: Page, hanchan_url):
+    """The rows' 削除 buttons share one form (the rows are cached markup): the browser asks, htmx
+    posts the form's version with it, and the newest hand goes to the deleted list."""
+    login(page)
+    page.goto(hanchan_url)
+    rows = page.locator("#history table.hands tbody tr")
+    count = rows.count()
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    rows.first.get_by_role("button", name="削除").click()  # newest first
+    expect(rows).to_have_count(count - 1)
+    assert asked == [f"#{count} を削除しますか?"]
+    expect(page.locator("details.deleted-box summary")).to_contain_text("削除された局")
+    deleted = page.locator("details.deleted-box")
+    deleted.locator("summary").click()
+    deleted.get_by_role("button", name=f"#{count} に戻す").click()  # and back, for the tests after this one
+    expect(rows).to_have_count(count)
