@@ -12,7 +12,8 @@ app does. A sample is re-settled at the end to prove the caches equal the replay
 The newest club day has an in-play hanchan of 14 hands entered through ``services.hanchan_record_hand``.
 Timed with Django's test client, ``DEBUG`` off, requests of all kinds interleaved round by round:
 
-All requests are made by one logged-in scorekeeper (session, user and role checks included):
+All requests are made by one logged-in scorekeeper (session, user and role checks included); the
+POSTs carry form-urlencoded bodies, as htmx sends them:
 
 - ``trivial``   GET of an unknown URL (the 404 page): the floor every request pays
 - ``hanchan``   GET of the 14-hand hanchan page (scorekeeper)
@@ -40,6 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -196,6 +198,7 @@ class Bench:
         from scoring.models import HandRecord
 
         h, c, hx = self.h, self.client, {"HTTP_HX_REQUEST": "true"}
+        form = "application/x-www-form-urlencoded"  # what htmx sends (the test client's default is multipart)
         page = reverse("hanchan-detail", args=[h.pk])
         hand2 = HandRecord.objects.get(hanchan=h, order=1)
         state = {}
@@ -231,7 +234,7 @@ class Bench:
 
         def post(url, key):
             def run():
-                r = c.post(url, state[key], **hx)
+                r = c.post(url, urlencode(state[key]), content_type=form, **hx)
                 state["status"] = r.status_code
                 return r
             return run
@@ -241,7 +244,8 @@ class Bench:
         return {
             "trivial": (None, lambda: c.get("/no-such-page/"), None),
             "hanchan": (None, lambda: c.get(page), None),
-            "preview": (None, lambda: c.post(reverse("hand-preview", args=[h.pk]), tiles, **hx), None),
+            "preview": (None, lambda: c.post(reverse("hand-preview", args=[h.pk]), urlencode(tiles), content_type=form,
+                                             **hx), None),
             "record": (record_data, post(reverse("hand-create", args=[h.pk]), "data"), record_undo),
             "edit": (edit_data, post(reverse("hand-update", args=[hand2.pk]), "edit"), edit_check),
             "days": (None, lambda: c.get(reverse("clubday-list")), None),
