@@ -1,7 +1,8 @@
 """The hanchan page's scoreboard, written in one pass: it changes with every hand recorded, so it is
 drawn on every save, and through the template engine its ~40 small tags cost a third of the page
-after a save. The markup is what ``hanchan_detail.html`` wrote with tags, up to blank lines (its ``board`` partial
-calls this tag); ``tests/scoring/test_hanchan_detail.py`` reads it.
+after a save. The markup is what ``hanchan_detail.html``'s ``board`` partial wrote with tags, up
+to blank lines (compared in every state and both languages when it moved here); the partial calls
+this tag, and ``tests/scoring/test_hanchan_detail.py`` checks what it shows.
 """
 
 from __future__ import annotations
