@@ -74,6 +74,8 @@ _KEPT_BY_WITH_WIN = ("is_closed", "value_tiles", "mask13", "meld_sets", "counts1
 # ... and those that stay valid too when the new winning tile is of a kind the hand holds anyway (the
 # same ``mask``: the kinds, and the features that follow from them and the situation)
 _KEPT_BY_SAME_KINDS = frozenset({"mask", "kinds", "_features"})
+# every other derived value a hand can hold (``with_win`` drops these; a test checks that no other exists)
+_DROPPED_BY_WITH_WIN = frozenset({"_hash"}) | _KEPT_BY_SAME_KINDS
 
 
 @dataclass(frozen=True)
@@ -186,21 +188,24 @@ class Hand:
         """The same hand and situation won on ``tile``."""
         # a field-for-field copy like ``copy.copy`` (``replace`` re-runs __init__ and is several times
         # slower; the engine calls this for every wait); the derived values of ``_KEPT_BY_WITH_WIN`` stay valid
+        # (every other key is a field, in ``_KEPT_BY_WITH_WIN`` or in ``_DROPPED_BY_WITH_WIN``)
         src = self.__dict__
-        new = object.__new__(Hand)
+        new = _new(Hand)
         d = new.__dict__
         d.update(src)
-        extra = src.keys() - _KEPT
-        mask13 = src.get("mask13")
-        if extra:
-            # the values that follow from the kinds held stay valid when the new tile adds no kind
-            mask = src.get("mask")
-            same_kinds = mask is not None and mask13 is not None and mask == mask13 | 1 << tile
-            for k in extra:
-                if not (same_kinds and k in _KEPT_BY_SAME_KINDS):
-                    del d[k]
+        if "_hash" in d:
+            del d["_hash"]
+        mask13, mask = src.get("mask13"), src.get("mask")
+        # the values that follow from the kinds held stay valid when the new tile adds no kind
+        if mask is None or mask13 is None or mask != mask13 | 1 << tile:
+            if "_features" in d:
+                del d["_features"]
+            if "kinds" in d:
+                del d["kinds"]
         if mask13 is not None:
             d["mask"] = mask13 | 1 << tile
+        elif mask is not None:
+            del d["mask"]
         d["win_tile"], d["win_red"] = tile, red
         return new
 

@@ -27,6 +27,7 @@ from .shape_tables import (
     _GROWN,
     _PAIRS,
     _RON_TRIPLETS,
+    _WON,
     TileSet,
     _grown,
     _placed,
@@ -109,7 +110,8 @@ def decompositions(hand: Hand) -> list[Decomposition]:
     ws = SUIT_OF[win]
     codes = hand.codes13
     out: list[Decomposition] = []
-    won = _won(ws, codes[ws] + CODE_INC[win], win)
+    code = codes[ws] + CODE_INC[win]
+    won = _WON[ws].get(code << 4 | (win - 9 * ws)) or _won(ws, code, win)  # ``_won``, its cache read here
     parts = [won, won, won, won] if won else ()
     if parts:
         # the other suits' splits before the win, each placed when a reading first needs it and kept

@@ -148,9 +148,9 @@ class Context:
         self.body = body = _RANGES[len(sets) - 1]
         shape = run_bits = triplet_bits = 0
         for i in body:
-            kind, tiles = sets[i][0], sets[i][1]
-            first = tiles[0]
-            if kind == "run":
+            s = sets[i]
+            first = s[1][0]
+            if s[0] == "run":
                 runs.append((first, i))
                 if run_bits >> first & 1:
                     shape = SAME_RUNS

@@ -9,15 +9,18 @@ NAMES = {
 }
 
 WHEN = TRIPLETS3  # find() skips this check on a hand without these features
+_new = tuple.__new__  # a ``YakuHit`` from all its fields, without the named tuple's Python-level ``__new__``
 
 
 def check(ctx: Context) -> list[YakuHit]:
-    if len(ctx.triplets) < 3:
+    triplets = ctx.triplets
+    if len(triplets) < 3:
         return []
-    closed = tuple(i for _, i in ctx.triplets if not ctx.sets[i].open)
+    sets = ctx.sets
+    closed = tuple([i for _, i in triplets if not sets[i][2]])  # [2]: ``TileSet.open``
     if len(closed) == 4:
         double = ctx.d.wait == "tanki" and ctx.ruleset.double_yakuman_hands
         return [yakuman("suuankou", 2 if double else 1, closed)]
     if len(closed) == 3:
-        return [YakuHit("sanankou", 2, closed)]
+        return [_new(YakuHit, ("sanankou", 2, closed, False, 0))]
     return []

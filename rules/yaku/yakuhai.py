@@ -15,13 +15,25 @@ _DRAGON_IDS = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
 WHEN = VALUE | HONOR_TRIPLETS  # find() skips this check on a hand without these features
 
 
+# the hits, made once per kind and set index (a set's index is below 15)
+_HITS = {t: tuple(YakuHit(yaku_id, 1, (i,)) for i in range(15)) for t, yaku_id in _DRAGON_IDS.items()}
+_SEAT, _ROUND = (tuple(YakuHit(yaku_id, 1, (i,)) for i in range(15))
+                 for yaku_id in ("yakuhai_seat_wind", "yakuhai_round_wind"))
+
+
 def check(ctx: Context) -> list[YakuHit]:
     out = []
+    hand = ctx.hand
+    seat, round_ = hand.seat_wind, hand.round_wind
     for t, i in ctx.triplets:
-        if t in _DRAGON_IDS:
-            out.append(YakuHit(_DRAGON_IDS[t], 1, (i,)))
-        if t == ctx.hand.seat_wind:
-            out.append(YakuHit("yakuhai_seat_wind", 1, (i,)))
-        if t == ctx.hand.round_wind:
-            out.append(YakuHit("yakuhai_round_wind", 1, (i,)))
+        if t < 27:  # a number: never 役牌
+            continue
+        dragon = _HITS.get(t)
+        if dragon is not None:
+            out.append(dragon[i])
+            continue  # a dragon is no wind
+        if t == seat:
+            out.append(_SEAT[i])
+        if t == round_:
+            out.append(_ROUND[i])
     return out

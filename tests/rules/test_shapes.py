@@ -168,3 +168,30 @@ def test_every_pattern_of_the_table_is_a_real_split():
     for honor in (False, True):
         for counts, splits in _SPLITS[honor].items():
             assert set(splits) == _reference_splits(counts, honor), counts
+
+
+def test_with_win_knows_every_derived_value_a_hand_holds(monkeypatch):
+    """``Hand.with_win`` drops the derived values of ``_DROPPED_BY_WITH_WIN`` by name and keeps the rest:
+    every key any hand holds (after evaluate and compare of every preset, with and without the winning
+    tile, melds too) is a field, one it keeps or one it drops."""
+    import oracle
+
+    import rules
+    from rules import hand as hand_mod
+
+    seen: set[str] = set()
+    with_win = hand_mod.Hand.with_win
+
+    def spy(self, tile, red=False):
+        seen.update(self.__dict__)
+        return with_win(self, tile, red)
+
+    monkeypatch.setattr(hand_mod.Hand, "with_win", spy)
+    for case in oracle.random_cases(150, 77):
+        for preset in ("ariari", "kanzen_sakizuke", "tenhou"):
+            doc = oracle.to_doc(case, preset)
+            rules.evaluate(doc)
+            rules.compare(doc)
+    assert seen and seen <= hand_mod._KEPT | hand_mod._DROPPED_BY_WITH_WIN, seen - hand_mod._KEPT
+    assert {name for name, value in vars(hand_mod.Hand).items()
+            if isinstance(value, hand_mod._derived)} <= hand_mod._KEPT | hand_mod._DROPPED_BY_WITH_WIN
