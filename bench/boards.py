@@ -128,7 +128,7 @@ def measure(db: str, rounds: int) -> dict:
             page = info["pages"][name]
             if "error" in page:
                 continue
-            for kind, before in (("warm", lambda: client.get(url)), ("written", write), ("cold", clear_caches)):
+            for kind, before in (("warm", lambda url=url: client.get(url)), ("written", write), ("cold", clear_caches)):
                 before()
                 started = time.perf_counter()
                 client.get(url)

@@ -12,12 +12,13 @@ relies on the compiler's ``select``/``klass_info`` (Django 5.2, pinned in requir
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from django.db import connections
-from django.db.transaction import TransactionManagementError
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
+from django.db.transaction import TransactionManagementError
 
 from .models import Hanchan, HandRecord
 
@@ -102,7 +103,7 @@ def stored_events(hanchan_id: int, using: str = "default") -> list[Any]:
     sql = _EVENTS_SQL.get(using)
     if sql is None:
         q, meta = connection.ops.quote_name, HandRecord._meta
-        column = lambda name: q(meta.get_field(name).column)  # noqa: E731
+        column = lambda name: q(meta.get_field(name).column)
         sql = _EVENTS_SQL[using] = (f"SELECT {column('event')} FROM {q(meta.db_table)}"
                                     f" WHERE {column('hanchan')} = %s ORDER BY {column('order')}")
     decode = HandRecord._meta.get_field("event").from_db_value

@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 
-
 EVENT_TYPES = [("ron", _("ロン")), ("tsumo", _("ツモ")), ("draw", _("流局")),
                ("chombo", _("チョンボ")), ("penalty", _("罰符")), ("abandon", _("アガリ放棄")),
                ("abortive", _("途中流局")), ("nagashi", _("流し満貫"))]

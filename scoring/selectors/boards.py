@@ -39,6 +39,8 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
+from rules import net_text
+
 from ..models import (
     BoardRollup,
     ClubDay,
@@ -48,8 +50,6 @@ from ..models import (
     Member,
     RuleSet,
 )
-from rules import net_text
-
 from ..services.ratings import display_rating
 from ..services.rollup import combine, key_clubday
 from .rulesets import ruleset_in_force_q

@@ -10,7 +10,8 @@ at once; the views stream them (``StreamingHttpResponse``) and the commands prin
 from __future__ import annotations
 
 import datetime
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from django.db.models import F
 from django.db.models.functions import Coalesce

@@ -3,7 +3,6 @@ and the preview of a hand before it is saved (one replay with ``rules.next_hand`
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
@@ -19,6 +18,7 @@ from rules.game.value import hand_document
 from .. import prepared
 from ..models import Dispute, Hanchan, HandRecord, Member
 from ..services.common import engine_message, text_key
+
 
 def mark_flags(hanchan_id: int) -> tuple[bool, bool]:
     """Whether the hanchan has a hand under an open 物言い, and a hand deleted and not restored, in one

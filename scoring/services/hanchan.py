@@ -10,7 +10,8 @@ Every write is one transaction that locks the hanchan row (``select_for_update``
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction

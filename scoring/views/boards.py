@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from .. import services
 from ..access import admin_required, member_required, readable
 from ..forms.boards import BoardFilterForm, MemberUserForm, WhatIfForm
-from ..models import ClubDay, Member
+from ..models import Member
 from ..selectors import boards
 from .common import form_status
 

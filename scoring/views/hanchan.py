@@ -25,6 +25,7 @@ from ..forms.hands import declared_riichi
 from ..models import Hanchan, HandRecord
 from .common import error_list, form_status, has_palette, posted_version
 
+
 def get_hanchan(pk: int) -> Hanchan:
     """The hanchan with its club day, rule sets and players (one query, ``prepared.hanchan``)."""
     try:

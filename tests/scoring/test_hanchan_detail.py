@@ -1,4 +1,5 @@
 import re
+
 import pytest
 from django.urls import reverse
 
@@ -88,6 +89,7 @@ def test_seat_winds_and_the_palette_speak_english_when_chosen(client_as, scoreke
 
 def test_red_fives_are_offered_only_where_the_rule_set_has_them(client_as, scorekeeper, hanchan, members):
     import datetime
+
     from scoring.models import RuleSet
     client = client_as(scorekeeper)
     assert 'data-te-tile="0p"' not in client.get(url(hanchan)).content.decode()
@@ -238,6 +240,7 @@ def test_renaming_a_player_renames_every_cached_row_and_button(client_as, scorek
 
 def test_the_cached_form_follows_the_hanchans_rule_set_and_urls(client_as, scorekeeper, hanchan, members):
     import datetime
+
     from scoring.models import RuleSet
     client = client_as(scorekeeper)
     assert 'value="nagashi"' not in client.get(url(hanchan)).content.decode()  # ariari: no 流し満貫
@@ -268,7 +271,7 @@ def test_the_hand_table_after_each_record_and_undo_equals_one_drawn_from_scratch
     hx = {"HTTP_HX_REQUEST": "true"}
 
     def table(body: str) -> str:
-        return _same_page(re.search(r'<section id="history".*?</section>', body, re.S).group(0))
+        return _same_page(re.search(r'<section id="history".*?</section>', body, re.DOTALL).group(0))
 
     def fresh() -> str:
         caches["template_fragments"].clear()
