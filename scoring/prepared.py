@@ -7,7 +7,9 @@ one or two such reads per request. ``Prepared`` compiles the queryset once per d
 connection alias and then runs the SQL with the new primary key, building the model instances the
 way Django's own ``ModelIterable`` does (``from_db`` and the ``select_related`` populators). It
 relies on the compiler's ``select``/``klass_info`` (Django 5.2, pinned in requirements.txt);
-``tests/scoring/test_prepared.py`` checks that it returns what the ORM returns.
+``tests/scoring/test_prepared.py`` checks that it returns what the ORM returns. A plan keeps the
+compiler of the connection that built it, which the threads of a worker share: its value
+converters read only the backend's settings (time zone, JSON decoder), not that connection's state.
 """
 
 from __future__ import annotations
