@@ -178,6 +178,10 @@ class Hanchan(models.Model):
         return [self.seat0, self.seat1, self.seat2, self.seat3]
 
     @property
+    def member_ids(self) -> list[int]:
+        return [self.seat0_id, self.seat1_id, self.seat2_id, self.seat3_id]
+
+    @property
     def ruleset_in_force(self) -> "RuleSet":
         """The hanchan's own rule set, or else its club day's."""
         return self.ruleset or self.clubday.ruleset
@@ -413,3 +417,18 @@ class BoardRollup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_id}/{self.ruleset_id} {self.year}-{self.month}-{self.day}: {self.games}"
+
+
+class BoardPage(models.Model):
+    """A member page's drawn statistics (everything below its heading) in one language, written
+    right after the member's results change, so that every worker of the server, and a restarted
+    one, shows the page at once. A cache: read only when its ``key`` (the templates' fingerprint
+    and ``selectors.boards.member_version``: everything the markup shows) is the current one."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    language = models.CharField(max_length=8)
+    key = models.CharField(max_length=200)
+    html = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["member", "language"], name="one_board_page_per_language")]

@@ -42,6 +42,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import net_text
 
 from ..models import (
+    BoardPage,
     BoardRollup,
     ClubDay,
     Hanchan,
@@ -528,6 +529,15 @@ def member_version(member: Member) -> str:
     rows = _sql(f"SELECT * FROM {q(BoardRollup._meta.db_table)} WHERE {q('member_id')} = %s AND {q('year')} = 0"
                 f" ORDER BY {q('ruleset_id')}", [member.pk])
     return f"{version[2]}/{version[3]}/" + hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
+
+
+def stored_member_page(member_id: int, language: str, key: str) -> str | None:
+    """A member page's statistics as drawn right after their results changed (``BoardPage``), if
+    drawn under ``key``."""
+    q = connection.ops.quote_name
+    rows = _sql(f"SELECT html FROM {q(BoardPage._meta.db_table)} WHERE member_id = %s AND {q('language')} = %s"
+                f" AND {q('key')} = %s", [member_id, language, key])
+    return rows[0][0] if rows else None
 
 
 def member_summary(*, member: Member, rows: list[dict] | None = None) -> dict | None:

@@ -16,6 +16,6 @@ from .hanchan import (  # noqa: F401
 )
 from .members import member_link_user  # noqa: F401
 from .ratings import display_rating, ratings_schedule, ratings_update  # noqa: F401
-from .rollup import rollup_rebuild, rollup_refresh  # noqa: F401
+from .rollup import board_page_save, rollup_rebuild, rollup_refresh  # noqa: F401
 from .disputes import dispute_comment_add, dispute_open, dispute_rule  # noqa: F401
 from .history import hand_restore  # noqa: F401

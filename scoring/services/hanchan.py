@@ -220,9 +220,8 @@ def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
 def _delete_results(hanchan: Hanchan) -> int:
     deleted, _kinds = hanchan.results.all().delete()
     if deleted:
-        rollup_refresh(members={hanchan.seat0_id, hanchan.seat1_id, hanchan.seat2_id, hanchan.seat3_id},
-                       day=hanchan.clubday.date, hanchan=hanchan)
-        ratings_schedule(since=hanchan.clubday.date)
+        rollup_refresh(members=set(hanchan.member_ids), day=hanchan.clubday.date, hanchan=hanchan)
+        ratings_schedule(since=hanchan.clubday.date, members=hanchan.member_ids)
     return deleted
 
 
@@ -245,7 +244,7 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
     if written:
         rollup_refresh(members={m.pk for m in hanchan.members} | {r.member_id for r in existing.values()},
                        day=hanchan.clubday.date, hanchan=hanchan)
-        ratings_schedule(since=hanchan.clubday.date)
+        ratings_schedule(since=hanchan.clubday.date, members=hanchan.member_ids)
     return written
 
 

@@ -25,7 +25,7 @@ from django.db.models.functions import Coalesce
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
+from ..models import BoardPage, BoardRollup, Hanchan, HanchanResult, HandRecord, Member
 from .figures import FIGURES
 
 FINISHED = "finished"
@@ -246,3 +246,8 @@ def _void_changes_rollup(sender, instance: Hanchan, update_fields=None, **kwargs
             instance.state, instance.state_before_void):
         rollup_refresh(members={instance.seat0_id, instance.seat1_id, instance.seat2_id, instance.seat3_id},
                        day=instance.clubday.date)
+
+
+def board_page_save(*, member_id: int, language: str, key: str, html: str) -> None:
+    """Keep a member page's drawn statistics (``BoardPage``: one row per member and language)."""
+    BoardPage.objects.update_or_create(member_id=member_id, language=language, defaults={"key": key, "html": html})

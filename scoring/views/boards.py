@@ -2,23 +2,37 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import logging
+from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from .. import services
 from ..access import admin_required, member_required, readable
 from ..forms.boards import BoardFilterForm, MemberUserForm, WhatIfForm
 from ..models import Member
 from ..selectors import boards
+from ..services.ratings import results_settled
+from ..templatetags import boards as boards_tags
+from ..templatetags import charts, club, tiles
 from .common import form_status
+
+logger = logging.getLogger(__name__)
 
 # (sort key, header, definition) in table order; the name column comes before these
 COLUMNS = [
@@ -122,10 +136,41 @@ def standings(request: HttpRequest) -> HttpResponse:
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=pk)
     version = boards.member_version(member)
-    # lazy: computed only when the template's cached fragment for this version is missing
+    stored = boards.stored_member_page(member.pk, get_language(), f"{_page_fingerprint()}/{version}")
+    # lazy: computed only when neither the stored page nor the template's cached fragment is current
     page = SimpleLazyObject(lambda: boards.cached(boards.member_page, version=version, member=member))
-    ctx = {"member": member, "member_version": version, "page": page}
+    ctx = {"member": member, "member_version": version, "page": page,
+           "stored_page": mark_safe(stored) if stored is not None else None}  # drawn by our template
     return render(request, "scoring/member_detail.html", ctx)
+
+
+@functools.cache
+def _page_fingerprint() -> str:
+    """What a stored member page was drawn with: its template, the template tags and selectors'
+    code and the translations (a deploy that changes any of them makes the stored pages unused)."""
+    digest = hashlib.sha256(get_template("scoring/_member_page.html").template.source.encode())
+    for module in (boards, boards_tags, charts, club, tiles):
+        digest.update(Path(module.__file__).read_bytes())
+    for catalog in sorted(Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.mo")):
+        digest.update(catalog.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@receiver(results_settled, dispatch_uid="club_member_pages")
+def _draw_member_pages(*, members: set[int], **kwargs: Any) -> None:
+    """Right after results were written (committed, ratings recomputed): draw the players' pages in
+    every language and keep them (``BoardPage``), so the first reader, on any worker of the server,
+    finds them drawn. The write is done whatever happens here: a failure is logged, not raised."""
+    for member in Member.objects.filter(pk__in=members):
+        try:
+            key = f"{_page_fingerprint()}/{boards.member_version(member)}"
+            page = boards.member_page(member=member)
+            for code, _name in settings.LANGUAGES:
+                with translation.override(code):
+                    html = render_to_string("scoring/_member_page.html", {"member": member, "page": page})
+                services.board_page_save(member_id=member.pk, language=code, key=key, html=html)
+        except Exception:  # noqa: BLE001 (the page is then drawn when first viewed, as without this)
+            logger.exception("drawing the page of member %s after a write failed", member.pk)
 
 
 @member_required
