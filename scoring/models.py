@@ -420,15 +420,15 @@ class BoardRollup(models.Model):
 
 
 class BoardPage(models.Model):
-    """A member page's drawn statistics (everything below its heading) in one language, written
-    right after the member's results change, so that every worker of the server, and a restarted
-    one, shows the page at once. A cache: read only when its ``key`` (the templates' fingerprint
-    and ``selectors.boards.member_version``: everything the markup shows) is the current one."""
+    """A board drawn right after results are written, in one language, so that every worker of
+    the server, and a restarted one, shows it at once: ``name`` ``member/<pk>`` (a member page's
+    statistics) or ``standings`` (the all-time table). A cache: read only when its ``key`` (the
+    templates' fingerprint and the boards' version: everything the markup shows) is the current one."""
 
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=60)
     language = models.CharField(max_length=8)
     key = models.CharField(max_length=200)
     html = models.TextField()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["member", "language"], name="one_board_page_per_language")]
+        constraints = [models.UniqueConstraint(fields=["name", "language"], name="one_board_page_per_language")]

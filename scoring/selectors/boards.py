@@ -531,12 +531,11 @@ def member_version(member: Member) -> str:
     return f"{version[2]}/{version[3]}/" + hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
 
 
-def stored_member_page(member_id: int, language: str, key: str) -> str | None:
-    """A member page's statistics as drawn right after their results changed (``BoardPage``), if
-    drawn under ``key``."""
+def stored_board(name: str, language: str, key: str) -> str | None:
+    """A board as drawn right after results were written (``BoardPage``), if drawn under ``key``."""
     q = connection.ops.quote_name
-    rows = _sql(f"SELECT html FROM {q(BoardPage._meta.db_table)} WHERE member_id = %s AND {q('language')} = %s"
-                f" AND {q('key')} = %s", [member_id, language, key])
+    rows = _sql(f"SELECT html FROM {q(BoardPage._meta.db_table)} WHERE {q('name')} = %s AND {q('language')} = %s"
+                f" AND {q('key')} = %s", [name, language, key])
     return rows[0][0] if rows else None
 
 

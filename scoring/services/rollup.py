@@ -248,6 +248,6 @@ def _void_changes_rollup(sender, instance: Hanchan, update_fields=None, **kwargs
                        day=instance.clubday.date)
 
 
-def board_page_save(*, member_id: int, language: str, key: str, html: str) -> None:
-    """Keep a member page's drawn statistics (``BoardPage``: one row per member and language)."""
-    BoardPage.objects.update_or_create(member_id=member_id, language=language, defaults={"key": key, "html": html})
+def board_page_save(*, name: str, language: str, key: str, html: str) -> None:
+    """Keep a board as drawn (``BoardPage``: one row per board and language)."""
+    BoardPage.objects.update_or_create(name=name, language=language, defaults={"key": key, "html": html})

@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -18,7 +20,7 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -62,10 +64,11 @@ COLUMNS = [
 
 WHATIF_KEYS = ("wi", "u1", "u2", "u3", "u4", "rp")
 
-def _headers(request: HttpRequest, sort: str) -> list[dict]:
+def _headers(params: Mapping[str, str], sort: str) -> list[dict]:
+    """The table's column headers with their sort links, from the page's query ``params``."""
     key, desc_first = sort.lstrip("-"), sort.startswith("-")
     base = reverse("standings")
-    kept = urlencode({k: v for k, v in request.GET.items() if v != "" and k not in ("sort", "page")})
+    kept = urlencode({k: v for k, v in params.items() if v != "" and k not in ("sort", "page")})
     out = []
     for k, label, help_text in COLUMNS:
         active = k == key
@@ -120,7 +123,9 @@ def standings(request: HttpRequest) -> HttpResponse:
     rows = SimpleLazyObject(lambda: boards.cached(boards.standings, version=version, **f))
     ctx = {"form": form, "whatif_form": whatif_form, "rows": rows,
            "filters": f, "board_version": version, "rulesets_version": boards.rulesets_part(version), "period": _period_text(f),
-           "headers": SimpleLazyObject(lambda: _headers(request, f["sort"])),  # the table's, when not cached
+           "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),  # the table's, when not cached
+           # the all-time table as drawn right after the last results were written
+           "stored_table": _stored("standings", version) if not request.GET else None,
            "column_help": [{"label": label, "help": help_text} for _key, label, help_text in COLUMNS], "whatif": whatif,
            "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
@@ -136,41 +141,65 @@ def standings(request: HttpRequest) -> HttpResponse:
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=pk)
     version = boards.member_version(member)
-    stored = boards.stored_member_page(member.pk, get_language(), f"{_page_fingerprint()}/{version}")
     # lazy: computed only when neither the stored page nor the template's cached fragment is current
     page = SimpleLazyObject(lambda: boards.cached(boards.member_page, version=version, member=member))
     ctx = {"member": member, "member_version": version, "page": page,
-           "stored_page": mark_safe(stored) if stored is not None else None}  # drawn by our template
+           "stored_page": _stored(f"member/{member.pk}", version)}
     return render(request, "scoring/member_detail.html", ctx)
 
 
+# --------------------------------------------------------------------------- boards drawn after a write
+# Once results are written (committed, ratings recomputed), the boards they change most visibly
+# are drawn in every language and kept in the database (``BoardPage``): the first reader, on any
+# worker of the server or after a restart, gets them at once. A stored board is shown only under
+# its current key: the fingerprint of what draws it and the boards' version it was drawn at.
+
+DRAWN_FROM = ("scoring/_member_page.html", "scoring/_standings_table.html")
+
+
 @functools.cache
-def _page_fingerprint() -> str:
-    """What a stored member page was drawn with: its template, the template tags and selectors'
-    code and the translations (a deploy that changes any of them makes the stored pages unused)."""
-    digest = hashlib.sha256(get_template("scoring/_member_page.html").template.source.encode())
-    for module in (boards, boards_tags, charts, club, tiles):
+def _fingerprint() -> str:
+    """What the stored boards were drawn with: their templates, the code of the tags, selectors and
+    this module, and the translations (a deploy that changes any of them leaves them unused)."""
+    digest = hashlib.sha256()
+    for name in DRAWN_FROM:
+        digest.update(get_template(name).template.source.encode())
+    for module in (boards, boards_tags, charts, club, tiles, sys.modules[__name__]):
         digest.update(Path(module.__file__).read_bytes())
     for catalog in sorted(Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.mo")):
         digest.update(catalog.read_bytes())
     return digest.hexdigest()[:16]
 
 
-@receiver(results_settled, dispatch_uid="club_member_pages")
-def _draw_member_pages(*, members: set[int], **kwargs: Any) -> None:
-    """Right after results were written (committed, ratings recomputed): draw the players' pages in
-    every language and keep them (``BoardPage``), so the first reader, on any worker of the server,
-    finds them drawn. The write is done whatever happens here: a failure is logged, not raised."""
+def _stored(name: str, version: str) -> SafeString | None:
+    """The board ``name`` as drawn after the last write, if drawn at ``version`` in this language."""
+    html = boards.stored_board(name, get_language(), f"{_fingerprint()}/{version}")
+    return mark_safe(html) if html is not None else None  # drawn by our own templates
+
+
+@receiver(results_settled, dispatch_uid="club_boards_drawn")
+def _draw_boards(*, members: set[int], **kwargs: Any) -> None:
+    """Draw the written players' pages and the all-time standings. The write is done whatever
+    happens here: a failure is logged, not raised (the board is then drawn when first viewed)."""
+    def keep(name: str, version: str, template: str, ctx: dict[str, Any]) -> None:
+        for code, _label in settings.LANGUAGES:
+            with translation.override(code):
+                html = render_to_string(template, ctx)
+            services.board_page_save(name=name, language=code, key=f"{_fingerprint()}/{version}", html=html)
+
     for member in Member.objects.filter(pk__in=members):
         try:
-            key = f"{_page_fingerprint()}/{boards.member_version(member)}"
-            page = boards.member_page(member=member)
-            for code, _name in settings.LANGUAGES:
-                with translation.override(code):
-                    html = render_to_string("scoring/_member_page.html", {"member": member, "page": page})
-                services.board_page_save(member_id=member.pk, language=code, key=key, html=html)
-        except Exception:  # noqa: BLE001 (the page is then drawn when first viewed, as without this)
+            keep(f"member/{member.pk}", boards.member_version(member), "scoring/_member_page.html",
+                 {"member": member, "page": boards.member_page(member=member)})
+        except Exception:  # noqa: BLE001
             logger.exception("drawing the page of member %s after a write failed", member.pk)
+    try:
+        f = BoardFilterForm(None).filters()  # the page without a query: all time, by net
+        rows = boards.standings(**f)
+        keep("standings", boards.boards_version(), "scoring/_standings_table.html",
+             {"rows": rows, "headers": _headers({}, f["sort"])})
+    except Exception:  # noqa: BLE001
+        logger.exception("drawing the standings after a write failed")
 
 
 @member_required

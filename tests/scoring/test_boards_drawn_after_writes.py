@@ -1,5 +1,5 @@
-"""Member pages drawn right after their results are written (``BoardPage``): every worker shows
-them at once, and a stored page is used only while it is current."""
+"""Boards drawn right after results are written (``BoardPage``): the players' pages and the
+all-time standings. Every worker shows them at once, and a stored board is used only while current."""
 
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def _write(history, players, scorekeeper, capture, scores=(40000, 30000, 20000, 
 def test_a_written_result_draws_its_players_pages_in_every_language(client, history, members, scorekeeper,
                                                                    django_capture_on_commit_callbacks, settings):
     h = _write(history, members[:4], scorekeeper, django_capture_on_commit_callbacks)
-    stored = set(BoardPage.objects.values_list("member_id", "language"))
-    assert {(m.pk, code) for m in members[:4] for code, _ in settings.LANGUAGES} <= stored
+    stored = set(BoardPage.objects.values_list("name", "language"))
+    assert {(f"member/{m.pk}", code) for m in members[:4] for code, _ in settings.LANGUAGES} <= stored
     url = reverse("member-detail", args=[members[1].pk])
     shown = client.get(url).content.decode()
     assert reverse("hanchan-detail", args=[h.pk]) in shown  # the new hanchan among the recent ones
@@ -96,3 +96,36 @@ def test_a_failure_to_draw_does_not_fail_the_write(history, members, scorekeeper
     h = _write(history, members[:4], scorekeeper, django_capture_on_commit_callbacks)
     assert h.results.count() == 4
     assert "drawing the page of member" in caplog.text
+
+
+def test_the_all_time_standings_are_drawn_and_served_as_a_fresh_page_would_be(
+        client, history, members, scorekeeper, monkeypatch, settings, django_capture_on_commit_callbacks,
+        django_assert_max_num_queries):
+    _write(history, members[:4], scorekeeper, django_capture_on_commit_callbacks, scores=(10000, 20000, 30000, 40000))
+    assert {code for code, _ in settings.LANGUAGES} == set(
+        BoardPage.objects.filter(name="standings").values_list("language", flat=True))
+    for alias in caches:
+        caches[alias].clear()  # as on another worker, or after a restart
+    real = boards.standings
+    monkeypatch.setattr(boards, "standings", lambda **kw: pytest.fail("the stored table should have been used"))
+    with django_assert_max_num_queries(8):
+        shown = client.get("/standings/").content.decode()
+    monkeypatch.setattr(boards, "standings", real)
+    BoardPage.objects.all().delete()
+    for alias in caches:
+        caches[alias].clear()
+    assert _main(client.get("/standings/").content.decode()) == _main(shown)
+    assert "田中" in shown
+
+
+def test_a_query_or_a_newer_write_does_not_use_the_stored_standings(client, history, members, scorekeeper,
+                                                                     django_capture_on_commit_callbacks):
+    _write(history, members[:4], scorekeeper, django_capture_on_commit_callbacks)
+    BoardPage.objects.filter(name="standings").update(html="<p>stored</p>")
+    assert "<p>stored</p>" in client.get("/standings/").content.decode()  # (what the page shows when current)
+    assert "<p>stored</p>" not in client.get("/standings/", {"sort": "games"}).content.decode()
+    later = services.clubday_create(date=history["days"][1].date + datetime.timedelta(days=30), venue="",
+                                    ruleset=history["days"][1].ruleset)
+    h = services.hanchan_create(clubday=later, table=1, players=members[1:5])  # written without drawing
+    services.hanchan_record_final_scores(hanchan=h, scores=[10000, 20000, 30000, 40000], sticks=0, by=scorekeeper)
+    assert "<p>stored</p>" not in client.get("/standings/").content.decode()
