@@ -114,6 +114,25 @@ def latest_clubday() -> tuple[int, date] | None:
     return None if row is None else (row[0], meta.get_field("date").to_python(row[1]))
 
 
+def period_version(*, start: date | None = None, end: date | None = None, clubday: ClubDay | None = None,
+                   version: str | None = None, **_filters: Any) -> str:
+    """What the standings of a period depend on (a period of whole dates: every figure, rating
+    included, comes from the rollup rows covering it): the names and rule sets (``boards_version``'s
+    parts for members and rule sets) and those rows. A result written outside the period keeps its
+    table (last year's after a game today). A club day's standings sum its results: ``version``."""
+    version = version or boards_version()
+    if clubday is not None:
+        return version
+    parts = version.split("/")
+    q = connection.ops.quote_name
+    where, params = _period_sql(start, end)
+    columns = ", ".join(q(c) for c in ("member_id", "ruleset_id", "year", "month", "day", *BoardRollup.SUMS,
+                                       "best", "last", "rating_mu", "rating_sigma"))
+    rows = _sql(f"SELECT {columns} FROM {q(BoardRollup._meta.db_table)} WHERE {where}"
+                f" ORDER BY member_id, ruleset_id, {q('year')}, {q('month')}, {q('day')}", params)
+    return f"{parts[2]}/{parts[3]}/" + hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
+
+
 def rulesets_part(version: str) -> str:
     """The part of ``boards_version`` that only a change of a rule set moves (what the filter form
     shows: the rule sets' names)."""

@@ -119,13 +119,15 @@ def standings(request: HttpRequest) -> HttpResponse:
         rows = SimpleLazyObject(lambda: boards.cached(boards.whatif_standings, version=version, uma=uma,
                                                       return_points=rp, **filters))
         whatif = {"label": label, "rows": rows}
+    table_version = boards.period_version(**f, version=version)  # kept by results outside the period
     # lazy: computed only when the template's cached fragment for this version is missing
-    rows = SimpleLazyObject(lambda: boards.cached(boards.standings, version=version, **f))
+    rows = SimpleLazyObject(lambda: boards.cached(boards.standings, version=table_version, **f))
     ctx = {"form": form, "whatif_form": whatif_form, "rows": rows,
-           "filters": f, "board_version": version, "rulesets_version": boards.rulesets_part(version), "period": _period_text(f),
+           "filters": f, "board_version": version, "table_version": table_version,
+           "rulesets_version": boards.rulesets_part(version), "period": _period_text(f),
            "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),  # the table's, when not cached
            # the all-time table as drawn right after the last results were written
-           "stored_table": _stored("standings", version) if not request.GET else None,
+           "stored_table": _stored("standings", table_version) if not request.GET else None,
            "column_help": [{"label": label, "help": help_text} for _key, label, help_text in COLUMNS], "whatif": whatif,
            "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
@@ -196,7 +198,7 @@ def _draw_boards(*, members: set[int], **kwargs: Any) -> None:
     try:
         f = BoardFilterForm(None).filters()  # the page without a query: all time, by net
         rows = boards.standings(**f)
-        keep("standings", boards.boards_version(), "scoring/_standings_table.html",
+        keep("standings", boards.period_version(**f), "scoring/_standings_table.html",
              {"rows": rows, "headers": _headers({}, f["sort"])})
     except Exception:  # noqa: BLE001
         logger.exception("drawing the standings after a write failed")

@@ -28,6 +28,10 @@ def _main(body: str) -> str:
     return body[body.index("<main"):]
 
 
+def _table(body: str) -> str:
+    return body[body.index('<div id="standings-table"'):body.index("</table>", body.index('<div id="standings-table"'))]
+
+
 def _write(history, players, scorekeeper, capture, scores=(40000, 30000, 20000, 10000)):
     later = services.clubday_create(date=history["days"][1].date + datetime.timedelta(days=7), venue="",
                                     ruleset=history["days"][1].ruleset)
@@ -129,3 +133,18 @@ def test_a_query_or_a_newer_write_does_not_use_the_stored_standings(client, hist
     h = services.hanchan_create(clubday=later, table=1, players=members[1:5])  # written without drawing
     services.hanchan_record_final_scores(hanchan=h, scores=[10000, 20000, 30000, 40000], sticks=0, by=scorekeeper)
     assert "<p>stored</p>" not in client.get("/standings/").content.decode()
+
+
+def test_a_result_outside_a_period_keeps_its_table_and_one_inside_redraws_it(
+        client, history, members, scorekeeper, monkeypatch, django_capture_on_commit_callbacks):
+    october = {"period": "month", "month": f"{history['days'][0].date:%Y-%m}"}
+    before = client.get("/standings/", october).content.decode()
+    _write(history, members[:4], scorekeeper, django_capture_on_commit_callbacks)  # a week after the last day
+    real = boards.standings
+    monkeypatch.setattr(boards, "standings", lambda **kw: pytest.fail("October's table should have been kept"))
+    assert _table(client.get("/standings/", october).content.decode()) == _table(before)
+    monkeypatch.setattr(boards, "standings", real)
+    with django_capture_on_commit_callbacks(execute=True):
+        h = services.hanchan_create(clubday=history["days"][0], table=7, players=members[1:5])
+        services.hanchan_record_final_scores(hanchan=h, scores=[70000, 10000, 10000, 10000], sticks=0, by=scorekeeper)
+    assert _table(client.get("/standings/", october).content.decode()) != _table(before)
