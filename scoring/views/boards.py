@@ -193,14 +193,14 @@ def _draw_boards(*, members: set[int], **kwargs: Any) -> None:
         try:
             keep(f"member/{member.pk}", boards.member_version(member), "scoring/_member_page.html",
                  {"member": member, "page": boards.member_page(member=member)})
-        except Exception:  # noqa: BLE001
+        except Exception:  # a board not drawn now is drawn when first viewed
             logger.exception("drawing the page of member %s after a write failed", member.pk)
     try:
         f = BoardFilterForm(None).filters()  # the page without a query: all time, by net
         rows = boards.standings(**f)
         keep("standings", boards.period_version(**f), "scoring/_standings_table.html",
              {"rows": rows, "headers": _headers({}, f["sort"])})
-    except Exception:  # noqa: BLE001
+    except Exception:  # a board not drawn now is drawn when first viewed
         logger.exception("drawing the standings after a write failed")
 
 
