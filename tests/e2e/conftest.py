@@ -141,6 +141,20 @@ class Shots:
         locator.screenshot(path=str(SHOTS / f"{self.prefix}-{self.n:02d}-{name}-390.png"))
 
 
+ADMIN, PASSWORD = "kanri", "club-pass-2024"  # the administrator the first-run test makes; every test login's password
+
+
+def login(page, username: str = ADMIN) -> None:
+    """Log in through the login page and wait for the 「ログアウト」 button."""
+    from playwright.sync_api import expect
+
+    page.goto("/accounts/login/")
+    page.locator("main").get_by_label("ユーザー名").fill(username)
+    page.locator("main").get_by_label("パスワード").fill(PASSWORD)
+    page.locator("main").get_by_role("button", name="ログイン").click()
+    expect(page.get_by_role("button", name="ログアウト")).to_be_visible()
+
+
 @pytest.fixture
 def shot(page, request):
     return Shots(page, request.node.name.removeprefix("test_"))

@@ -10,6 +10,8 @@ import codecs
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import login
+
 pytestmark = pytest.mark.e2e
 
 HISTORY = r'''
@@ -30,14 +32,6 @@ IMPORT = ("date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset
           "2027-01-03,1,1,1,932,赤井,30000,,,,{rs}\r\n"
           "2027-01-03,1,1,2,933,黄田,20000,,,,{rs}\r\n"
           "2027-01-03,1,1,3,935,緑川,10000,,,,{rs}\r\n")
-
-
-def login(page: Page) -> None:
-    page.goto("/accounts/login/")
-    page.locator("main").get_by_label("ユーザー名").fill("kanri")
-    page.locator("main").get_by_label("パスワード").fill("club-pass-2024")
-    page.locator("main").get_by_role("button", name="ログイン").click()
-    expect(page.get_by_role("button", name="ログアウト")).to_be_visible()
 
 
 def test_results_and_standings_download_as_csv_with_bom(page: Page, manage):

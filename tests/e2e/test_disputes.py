@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE
+from .conftest import PHONE, login
 
 pytestmark = pytest.mark.e2e
 
@@ -33,14 +33,6 @@ services.hanchan_record_hand(hanchan=h, by=admin, event={"type": "draw", "tenpai
 services.hanchan_finish(hanchan=h, by=admin, early=True)
 print(json.dumps({"hanchan": h.pk, "hand": hand.pk}))
 """
-
-
-def login(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("ユーザー名").fill(username)
-    page.get_by_label("パスワード").fill("club-pass-2024")
-    page.locator("main").get_by_role("button", name="ログイン").click()
-    expect(page.get_by_role("button", name="ログアウト")).to_be_visible()
 
 
 def result_of(page, name: str) -> str:

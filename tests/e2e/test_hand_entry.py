@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import login
+
 pytestmark = pytest.mark.e2e
 
 PHONE_HEIGHT = 844
@@ -28,14 +30,6 @@ def hanchan_url(manage) -> str:
         "services.hanchan_record_hand(hanchan=h, event={'type': 'ron', 'winner': 1, 'loser': 2, 'han': 3, 'fu': 30, "
         "'riichi': [1]}, by=None); print(h.pk)")).split()[-1]
     return f"/hanchan/{pk}/"
-
-
-def login(page: Page) -> None:
-    page.goto("/accounts/login/")
-    page.locator("main").get_by_label("ユーザー名").fill("kanri")
-    page.locator("main").get_by_label("パスワード").fill("club-pass-2024")
-    page.locator("main").get_by_role("button", name="ログイン").click()
-    expect(page.get_by_role("button", name="ログアウト")).to_be_visible()
 
 
 GROUPS = {  # group label -> chip, per language

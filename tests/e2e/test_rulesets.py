@@ -9,9 +9,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import ADMIN, PASSWORD, login
+
 pytestmark = pytest.mark.e2e
 
-ADMIN, PASSWORD = "kanri", "club-pass-2024"  # created by the first-run test (test_record_hanchan.py)
 
 
 @pytest.fixture
@@ -20,11 +21,7 @@ def admin(page: Page, manage):
     manage("shell", "-c", "from django.contrib.auth.models import User\n"
            f"User.objects.filter(username='{ADMIN}').exists() or "
            f"User.objects.create_user('{ADMIN}', password='{PASSWORD}', is_staff=True)")
-    page.goto("/accounts/login/")
-    page.get_by_label("ユーザー名").fill(ADMIN)
-    page.get_by_label("パスワード").fill(PASSWORD)
-    page.locator("main form").get_by_role("button").click()
-    expect(page.get_by_role("navigation").get_by_role("button", name="ログアウト")).to_be_visible()
+    login(page)
     return page
 
 
