@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from boards_history import build_history
 from django.contrib.auth.models import Group
 
 from scoring import services
@@ -33,6 +34,14 @@ def japanese_first():
 def ariari(db) -> RuleSet:
     """The shipped preset (created by the data migration)."""
     return RuleSet.objects.get(preset="ariari", options={})
+
+
+@pytest.fixture
+def history(members, ariari, scorekeeper, django_capture_on_commit_callbacks):
+    """The club days of ``boards_history`` (every figure worked out there), with what runs after
+    each commit (ratings, boards drawn) done. A test file may define its own ``history``."""
+    with django_capture_on_commit_callbacks(execute=True):
+        return build_history(members, ariari, scorekeeper)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from boards_history import build_history
 from django.core.cache import caches
 from django.urls import reverse
 
@@ -15,12 +14,6 @@ from scoring.models import BoardPage
 from scoring.selectors import boards
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def history(members, ariari, scorekeeper, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        return build_history(members, ariari, scorekeeper)
 
 
 def _main(body: str) -> str:

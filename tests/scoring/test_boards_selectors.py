@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from boards_history import DAY1, DAY2, build_history
+from boards_history import DAY1, DAY2
 from openskill.models import PlackettLuce
 
 from scoring import services
@@ -11,12 +11,6 @@ from scoring.models import HanchanResult
 from scoring.selectors import boards
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def history(members, ariari, scorekeeper, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        return build_history(members, ariari, scorekeeper)
 
 
 def by_name(rows):

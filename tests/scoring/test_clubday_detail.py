@@ -2,19 +2,11 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from scoring import services
 from scoring.models import RuleSet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def japanese_afterwards():
-    """A request in English leaves English active in this thread: later tests expect Japanese."""
-    yield
-    translation.activate("ja")
 
 
 def test_it_shows_tables_results_and_day_totals(client, hanchan, scorekeeper):

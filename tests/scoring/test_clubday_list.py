@@ -2,18 +2,10 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from scoring import services
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def japanese_afterwards():
-    """A request in English leaves English active in this thread: later tests expect Japanese."""
-    yield
-    translation.activate("ja")
 
 
 @pytest.fixture

@@ -6,19 +6,12 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from boards_history import build_history
 from django.urls import reverse
 
 from scoring import services
 from scoring.models import BoardPage
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def history(members, ariari, scorekeeper, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        return build_history(members, ariari, scorekeeper)
 
 
 def test_it_shows_the_members_figures_charts_and_tables(client, history, members):

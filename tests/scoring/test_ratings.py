@@ -14,12 +14,6 @@ from scoring.services import ratings
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def history(members, ariari, scorekeeper, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        return build_history(members, ariari, scorekeeper)
-
-
 def stored(hanchan):
     return {r.member.name: (r.rating_mu, r.rating_sigma) for r in hanchan.results.select_related("member")}
 

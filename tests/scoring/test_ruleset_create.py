@@ -5,7 +5,6 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from scoring import services
 from scoring.forms import RuleSetForm
@@ -13,13 +12,6 @@ from scoring.models import RuleSet
 
 pytestmark = pytest.mark.django_db
 URL = "/rules/new/"
-
-
-@pytest.fixture(autouse=True)
-def japanese_afterwards():
-    """A request in English leaves English active in this thread: later tests expect Japanese."""
-    yield
-    translation.activate("ja")
 
 
 def form_data(preset: str = "ariari", name: str = "両翻縛り", **changes) -> dict:

@@ -1,17 +1,9 @@
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from scoring import services
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def japanese_afterwards():
-    """A request in English leaves English active in this thread: later tests expect Japanese."""
-    yield
-    translation.activate("ja")
 
 
 def test_the_list_links_every_rule_set_to_its_rules_sheet(client, ariari):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from boards_history import DAY2, build_history
+from boards_history import DAY2
 from django.urls import reverse
 from django.utils import translation
 
@@ -11,12 +11,6 @@ from scoring import services
 
 pytestmark = pytest.mark.django_db
 URL = "/standings/"
-
-
-@pytest.fixture
-def history(members, ariari, scorekeeper, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        return build_history(members, ariari, scorekeeper)
 
 
 def names_in_order(body: str, names=("山田", "伊藤", "佐藤", "田中", "鈴木")) -> list[str]:
