@@ -123,14 +123,19 @@ def period_version(*, start: date | None = None, end: date | None = None, clubda
     version = version or boards_version()
     if clubday is not None:
         return version
-    parts = version.split("/")
     q = connection.ops.quote_name
     where, params = _period_sql(start, end)
     columns = ", ".join(q(c) for c in ("member_id", "ruleset_id", "year", "month", "day", *BoardRollup.SUMS,
                                        "best", "last", "rating_mu", "rating_sigma"))
-    rows = _sql(f"SELECT {columns} FROM {q(BoardRollup._meta.db_table)} WHERE {where}"
-                f" ORDER BY member_id, ruleset_id, {q('year')}, {q('month')}, {q('day')}", params)
-    return f"{parts[2]}/{parts[3]}/" + hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
+    return _rows_version(version, f"SELECT {columns} FROM {q(BoardRollup._meta.db_table)} WHERE {where}"
+                         f" ORDER BY member_id, ruleset_id, {q('year')}, {q('month')}, {q('day')}", params)
+
+
+def _rows_version(version: str, sql: str, params: list[Any]) -> str:
+    """``version``'s parts for members and rule sets (names, active, rule sets) and a digest of the
+    rollup rows ``sql`` reads: a board's key that only those rows and names move."""
+    members, rulesets = version.split("/")[2:]
+    return f"{members}/{rulesets}/" + hashlib.sha256(repr(_sql(sql, params)).encode()).hexdigest()[:32]
 
 
 def rulesets_part(version: str) -> str:
@@ -539,15 +544,12 @@ def _mine(member: Member) -> list[dict]:
 
 
 def member_version(member: Member) -> str:
-    """What a member's page depends on, cheaply (two small queries): the names and rule sets
-    (``boards_version``'s parts for members and rule sets) and the member's own all-time rollup
-    rows, which every change of one of their results (or of their rating) changes. Results
-    written at another table keep the page."""
-    version = boards_version().split("/")
+    """What a member's page depends on, cheaply (two small queries): the names and rule sets and
+    the member's own all-time rollup rows, which every change of one of their results (or of their
+    rating) changes. Results written at another table keep the page."""
     q = connection.ops.quote_name
-    rows = _sql(f"SELECT * FROM {q(BoardRollup._meta.db_table)} WHERE {q('member_id')} = %s AND {q('year')} = 0"
-                f" ORDER BY {q('ruleset_id')}", [member.pk])
-    return f"{version[2]}/{version[3]}/" + hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
+    return _rows_version(boards_version(), f"SELECT * FROM {q(BoardRollup._meta.db_table)}"
+                         f" WHERE {q('member_id')} = %s AND {q('year')} = 0 ORDER BY {q('ruleset_id')}", [member.pk])
 
 
 def stored_board(name: str, language: str, key: str) -> str | None:

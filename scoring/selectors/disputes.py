@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 import rules
 from rules.options_info import preset_label
 
+from .. import prepared
 from ..models import Dispute, Hanchan, HandRecord, Member
 from ..services.common import engine_message
 
@@ -80,7 +81,7 @@ def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
     if hand is None:
         return ctx
     hanchan = dispute.hanchan
-    events = [h.event for h in hanchan.hands.order_by("order")]
+    events = prepared.stored_events(hanchan.pk)
     spec = hanchan.ruleset_in_force.spec()
     try:
         out = rules.play(hanchan.game_doc(events))
@@ -103,7 +104,7 @@ def settled_hand(*, hand: HandRecord) -> dict[str, Any] | None:
     the replay, so English pages read English."""
     hanchan = hand.hanchan
     try:
-        out = rules.play(hanchan.game_doc([h.event for h in hanchan.hands.order_by("order")]))
+        out = rules.play(hanchan.game_doc(prepared.stored_events(hanchan.pk)))
     except rules.RulesError:
         return None
     return out["events"][hand.order] if hand.order < len(out["events"]) else None

@@ -222,5 +222,5 @@ def _documents_at(st: dict[str, Any] | None, doc: dict[str, Any], event: dict[st
 def state_before(*, hanchan: Hanchan, before: int | None = None) -> dict[str, Any]:
     """The engine's state (round, dealer, honba, sticks, riichi) before hand number ``before``
     (0-based; ``None``: after every stored hand). Raises ``rules.RulesError`` on a broken record."""
-    events = [h.event for h in hanchan.hands.order_by("order")][:before]
+    events = prepared.stored_events(hanchan.pk)[:before]
     return rules.play(hanchan.game_doc(events))["state"]
