@@ -67,7 +67,7 @@ def seed(tables: int, scorekeepers: int, history_days: int) -> dict:
             h = services.hanchan_create(clubday=day, table=t, players=rng.sample(members, 4))
             for _ in range(rng.randint(6, 14)):
                 services.hanchan_record_hand(hanchan=h, event=_event(rng), by=None)
-            services.hanchan_finish(hanchan=h, by=None, early=True)
+            services.hanchan_finish(hanchan=h, by=None)
     day = services.clubday_create(date=today, venue="公民館", ruleset=ruleset)
     hanchan = [services.hanchan_create(clubday=day, table=t, players=members[4 * (t - 1):4 * t]).pk
                for t in range(1, tables + 1)]

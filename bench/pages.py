@@ -140,7 +140,7 @@ def _add_year(year, members, ruleset, rng, today, services, HandRecord) -> int:
                     HandRecord(hanchan=h, order=i, event=ev, deltas=res["deltas"], scores_after=res["scores"],
                                label=res["label"]["ja"], description=res["description"]["ja"][:300])
                     for i, (ev, res) in enumerate(zip(events, out["events"]))])
-                services.hanchan_finish(hanchan=h, by=None, early=not out["ended"])
+                services.hanchan_finish(hanchan=h, by=None)
                 hands += len(events)
     return hands
 

@@ -43,6 +43,7 @@ urlpatterns = [
     path("hanchan/<int:pk>/hands/preview/", hands.hand_preview, name="hand-preview"),
     path("hanchan/<int:pk>/hands/tiles/", hands.hand_tiles, name="hand-tiles"),
     path("hanchan/<int:pk>/finish/", hanchan.hanchan_finish, name="hanchan-finish"),
+    path("hanchan/<int:pk>/reopen/", hanchan.hanchan_reopen, name="hanchan-reopen"),
     path("hanchan/<int:pk>/void/", hanchan.hanchan_void, name="hanchan-void"),
     path("hanchan/<int:pk>/unvoid/", hanchan.hanchan_unvoid, name="hanchan-unvoid"),
     path("hanchan/<int:pk>/final-scores/", hanchan.hanchan_final_scores, name="hanchan-final-scores"),

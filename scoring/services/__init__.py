@@ -11,7 +11,8 @@ from .common import actor, engine_message  # noqa: F401
 from .csvio import csv_decode, results_import, results_import_check  # noqa: F401
 from .figures import player_figures  # noqa: F401
 from .hanchan import (  # noqa: F401
-    hanchan_delete_hand, hanchan_finish, hanchan_record_final_scores, hanchan_record_hand, hanchan_resettle,
+    hanchan_delete_hand, hanchan_finish, hanchan_record_final_scores, hanchan_record_hand, hanchan_reopen,
+    hanchan_resettle,
     hanchan_unvoid, hanchan_update_hand, hanchan_void, invalid_after, replay, stale_error,
 )
 from .members import member_link_user  # noqa: F401

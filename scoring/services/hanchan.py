@@ -161,11 +161,14 @@ def _cache(ev: dict[str, Any]) -> dict[str, Any]:
 
 
 def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in_play: bool = False) -> int:
-    """Make the cache (per-hand settlement, results of a finished hanchan) equal the replay ``out``
-    of ``hands``. Only rows that differ are written (in one statement: an edit of an early hand
-    changes the scores of every later one), so an append writes none here. Returns the number of
-    rows written. ``in_play``: the caller locked the hanchan in play (a hand written to a game in
-    play): it has no results to delete (every way back into play deletes them), none are read."""
+    """Make the cache equal the replay ``out`` of ``hands``: the per-hand settlement, the hanchan's
+    state and its results. The state follows the hands, so a complete game is never left off the
+    boards: hands that end the game make it finished (results stored) in the transaction that
+    wrote them; a game stopped early (``closed_early``, 途中終了) stays finished at its current
+    scores; anything else is in play, without results. A void hanchan keeps that state in
+    ``state_before_void``. Only rows that differ are written (an edit of an early hand changes the
+    scores of every later one: one statement). Returns the number of rows written. ``in_play``:
+    the caller locked the hanchan in play, so it has no results to delete."""
     changed = []
     for hand, ev in zip(hands, out["events"]):
         cache = _cache(ev)
@@ -174,20 +177,27 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
                 setattr(hand, k, v)
             changed.append(hand)
     _write_settled(changed)
-    written = len(changed)
-    state = hanchan.state_before_void if hanchan.state == Hanchan.State.VOID else hanchan.state
-    if state != Hanchan.State.FINISHED:
+    written = len(changed) + _settle_state(hanchan, ended=out["ended"], any_hands=bool(hands))
+    finished = Hanchan.State.FINISHED in (hanchan.state, hanchan.state_before_void)
+    if not finished:
         return written + (0 if in_play else _delete_results(hanchan))
-    figures = player_figures(out["events"])
-    if out["ended"]:
-        return written + _store_results(hanchan, out["result"], figures)
-    if hanchan.closed_early:
-        return written + _store_results(hanchan, _early_result(hanchan, out), figures)
-    # an edit made the game go on: it is in play again (the results are only a cache)
-    deleted = _delete_results(hanchan)
-    hanchan.state = Hanchan.State.IN_PLAY
-    hanchan.save(update_fields=["state"])
-    return written + deleted + 1
+    result = out["result"] if out["ended"] else _early_result(hanchan, out)
+    return written + _store_results(hanchan, result, player_figures(out["events"]))
+
+
+def _settle_state(hanchan: Hanchan, *, ended: bool, any_hands: bool) -> int:
+    """Set the state the stored hands give (see ``_store``) and save it when it moved; returns 1
+    when it did. A stop before the end (途中終了) lapses when the hands end the game after all, or
+    when no hand is left."""
+    early = hanchan.closed_early and not ended and any_hands
+    state = Hanchan.State.FINISHED if ended or early else Hanchan.State.IN_PLAY
+    field = "state_before_void" if hanchan.state == Hanchan.State.VOID else "state"
+    if getattr(hanchan, field) == state and hanchan.closed_early == early:
+        return 0
+    setattr(hanchan, field, state)
+    hanchan.closed_early = early
+    hanchan.save(update_fields=[field, "closed_early"])
+    return 1
 
 
 def _write_settled(hands: list[HandRecord]) -> None:
@@ -326,38 +336,37 @@ def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = Non
     return out
 
 
-class Finished(list):
-    """What ``hanchan_finish`` returns: the stored results (a list of ``HanchanResult``), with
-    ``hanchan`` (as saved) and ``replay`` (the game's replay: the page after it draws it)."""
-
-    hanchan: Hanchan
-    replay: dict[str, Any]
-
-
 @transaction.atomic
-def hanchan_finish(*, hanchan: Hanchan, by: User, early: bool = False,
-                   version: int | None = None) -> Finished:
-    """Store the results: when the replay says the game ended, or with ``early`` (途中終了) from the
-    current scores (leftover sticks to the top player). One replay, returned with the results."""
+def hanchan_finish(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
+    """途中終了: stop a game before its end; the results are the current scores (leftover sticks to
+    the top player), and later edits keep them current. A game whose hands end it needs no call:
+    it is finished by the write that ended it. ``hanchan_reopen`` undoes this."""
     hanchan = _lock(hanchan.pk, version)
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
         raise ValidationError(_("この半荘の結果はすでに確定しています"))
     hands = _hands(hanchan)
-    out = replay(hanchan, [h.event for h in hands])
-    if not out["ended"] and not early:
-        label = out["state"]["label"][text_key()]
-        raise ValidationError(_("まだ対局は終わっていません(次は %(label)s)。途中で終える場合は「途中終了」を選んでください")
-                              % {"label": label})
-    if not out["ended"] and not hands:
+    if not hands:
         raise ValidationError(_("まだ1局も記録されていません"))
-    hanchan.state = Hanchan.State.FINISHED
-    hanchan.closed_early = not out["ended"]
-    _store(hanchan, hands, out)
-    _bump(hanchan, "state", "closed_early")
-    done = Finished(hanchan.results.all())
-    done.hanchan, done.replay = hanchan, out
-    return done
+    hanchan.closed_early = True
+    _store(hanchan, hands, replay(hanchan, [h.event for h in hands]))
+    _bump(hanchan)
+    return hanchan
+
+
+@transaction.atomic
+def hanchan_reopen(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
+    """Undo 途中終了: the game is in play again from where it stopped (its results leave the boards
+    until it ends or is stopped again)."""
+    hanchan = _lock(hanchan.pk, version)
+    _require_hands_mode(hanchan)
+    if not hanchan.closed_early:
+        raise ValidationError(_("この半荘は途中終了していません"))
+    hanchan.closed_early = False
+    hands = _hands(hanchan)
+    _store(hanchan, hands, replay(hanchan, [h.event for h in hands]))
+    _bump(hanchan)
+    return hanchan
 
 
 @transaction.atomic

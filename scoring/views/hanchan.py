@@ -153,20 +153,30 @@ def hanchan_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @scorekeeper_required
 def hanchan_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """途中終了: the game stops at the current scores (a game whose hands end it is finished already)."""
+    return _settle(request, pk, services.hanchan_finish, _("途中終了しました。結果を確定しました"))
+
+
+@require_POST
+@scorekeeper_required
+def hanchan_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """Undo 途中終了: the game is in play again."""
+    return _settle(request, pk, services.hanchan_reopen, _("途中終了を取り消しました。続きを記録できます"))
+
+
+def _settle(request: HttpRequest, pk: int, service, done: str) -> HttpResponse:
     hanchan = get_hanchan(pk)
-    early = request.POST.get("early") == "1"
     try:
-        done = services.hanchan_finish(hanchan=hanchan, by=request.user, early=early,
-                                       version=posted_version(request))
+        hanchan = service(hanchan=hanchan, by=request.user, version=posted_version(request))
     except ValidationError as exc:
         if request.htmx:
             hanchan.refresh_from_db()
             return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
         messages.error(request, " ".join(error_list(exc)))
         return redirect(hanchan)
-    if request.htmx:  # the page from the replay the service made
-        return whole_page(request, done.hanchan, out=done.replay)
-    messages.success(request, _("半荘の結果を確定しました"))
+    if request.htmx:  # the state badge, board and forms all change
+        return whole_page(request, hanchan)
+    messages.success(request, done)
     return redirect(hanchan)
 
 

@@ -93,6 +93,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         else:  # htmx: the updated scoreboard with a fresh form, from the replay the save made
             if not request.htmx:
                 return redirect(hanchan)
+            if hand.hanchan.state != hanchan.state:  # the hand ended the game: the heading changes too
+                return whole_page(request, hand.hanchan, out=hand.replay)
             return hanchan_page(request, hand.hanchan, fragment="live", out=hand.replay, hands=hand.hands)
     if request.htmx:  # keep everything typed on screen: only the error box changes
         ctx = {"form": form, "errors": errors, "hanchan": hanchan}

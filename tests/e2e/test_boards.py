@@ -33,7 +33,7 @@ for scores in ([45000, 30000, 15000, 10000], [20000, 35000, 25000, 20000], [1800
 h = services.hanchan_create(clubday=day, table=1, players=ms)
 services.hanchan_record_hand(hanchan=h, by=by, event={"type": "ron", "winner": 1, "loser": 2, "hand": {
     "hand": "234m234p234s5577z", "win_tile": "7z", "riichi": True, "dora_indicators": ["6z"]}})
-services.hanchan_finish(hanchan=h, by=by, early=True)
+services.hanchan_finish(hanchan=h, by=by)
 big = services.clubday_create(date=datetime.date(2026, 12, 13), venue="集会所", ruleset=rs)
 many = ms + [Member.objects.filter(number=no).first() or services.member_create(name=f"会員{no}", kana="かいいん", number=no)
              for no in range(905, 921)]

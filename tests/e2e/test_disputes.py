@@ -30,7 +30,7 @@ h = services.hanchan_create(clubday=day, table=7, players=ms)
 hand = services.hanchan_record_hand(hanchan=h, by=admin, event={
     "type": "ron", "winner": 1, "loser": 0, "hand": {"hand": "1123344s123m123p", "win_tile": "2s"}})
 services.hanchan_record_hand(hanchan=h, by=admin, event={"type": "draw", "tenpai": [1]})
-services.hanchan_finish(hanchan=h, by=admin, early=True)
+services.hanchan_finish(hanchan=h, by=admin)
 print(json.dumps({"hanchan": h.pk, "hand": hand.pk}))
 """
 

@@ -41,7 +41,6 @@ def build_history(members, ariari, by) -> dict:
     h2 = services.hanchan_create(clubday=d1, table=2, players=[sato, suzuki, tanaka, ito])
     services.hanchan_record_hand(hanchan=h2, event={"type": "ron", "winner": 3, "loser": 1, "yakuman": 1,
                                                     "riichi": [0]}, by=by)
-    services.hanchan_finish(hanchan=h2, by=by)
     h3 = services.hanchan_create(clubday=d2, table=1, players=[yamada, sato, suzuki, ito])
     services.hanchan_record_final_scores(hanchan=h3, scores=[30000, 30000, 20000, 20000], sticks=0, by=by)
     h4 = services.hanchan_create(clubday=d2, table=2, players=[tanaka, yamada, sato, suzuki])

@@ -33,7 +33,7 @@ def club_history(ariari, members, admin_user, scorekeeper) -> None:
         hc = services.hanchan_create(clubday=clubday, table=1, players=players)
         for n, (w, l, han, fu) in enumerate([(0, 1, 3, 30), (2, 3, 1, 40), (1, 0, 4, 30), (3, 2, 2, 30)][:day + 2]):
             services.hanchan_record_hand(hanchan=hc, event=make_ron(w, l, han, fu), by=scorekeeper)
-        services.hanchan_finish(hanchan=hc, by=scorekeeper, early=True)
+        services.hanchan_finish(hanchan=hc, by=scorekeeper)
         paper = services.hanchan_create(clubday=clubday, table=2, players=players[::-1])
         services.hanchan_record_final_scores(hanchan=paper, scores=[41000, 30000, 19000, 10000],
                                              sticks=0, by=admin_user)

@@ -36,7 +36,7 @@ def history(ariari, members, scorekeeper, ron):
     h = services.hanchan_create(clubday=d2, table=1, players=members[:4])
     for event in (ron(1, 0, 3, 30), ron(2, 3, 4, 30), {"type": "draw", "tenpai": [0, 1]}):
         services.hanchan_record_hand(hanchan=h, event=event, by=scorekeeper)
-    services.hanchan_finish(hanchan=h, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=h, by=scorekeeper)
     void = sheet(d2, 1, members[:4], [50000, 30000, 20000, 0])
     services.hanchan_void(hanchan=void, by=scorekeeper)
     sheet(d3, 1, [members[3], members[2], members[1], members[0]], [42400, -5000, 36200, 26400])

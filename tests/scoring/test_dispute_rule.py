@@ -24,7 +24,7 @@ def dispute(hanchan, scorekeeper, reader, ron):
     """A finished hanchan (途中終了 after two hands) with the first hand disputed."""
     first = services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
     services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 1, 1, 30), by=scorekeeper)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     return services.dispute_open(hand=first, by=reader, comment="3翻ではない")
 
 

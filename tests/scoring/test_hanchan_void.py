@@ -14,7 +14,7 @@ def url(h):
 @pytest.fixture
 def finished(hanchan, scorekeeper, ron):
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     return hanchan
 
 

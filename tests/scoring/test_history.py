@@ -61,7 +61,7 @@ def test_voiding_a_hanchan_is_a_history_row(client_as, scorekeeper, hanchan):
 
 def test_results_are_history_rows(client_as, scorekeeper, hands):
     hanchan = hands[0].hanchan
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     result = HanchanResult.objects.get(hanchan=hanchan, seat=1)
     assert result.history.count() == 1
     services.hanchan_update_hand(hand=hands[0], event={"type": "ron", "winner": 1, "loser": 0, "han": 1, "fu": 30},

@@ -35,7 +35,7 @@ def game(b_rules, members, scorekeeper):
                   {"type": "draw", "tenpai": []},
                   {"type": "ron", "winner": 2, "loser": 3, "hand": REFUSED_UNDER_A, "riichi": [2]}):
         services.hanchan_record_hand(hanchan=hanchan, event=event, by=scorekeeper)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     return hanchan
 
 

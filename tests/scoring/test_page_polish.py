@@ -99,7 +99,7 @@ def test_results_show_the_rank_points_in_thousands(client_as, scorekeeper, hanch
     # 佐藤 wins 3900 from 山田, then early finish: ranks 佐藤, 鈴木/田中 (seat order), 山田;
     # アリアリ 順位点 +12000/+4000/-4000/-12000
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     body = client_as(scorekeeper).get(hanchan.get_absolute_url()).content.decode()
     for cell in ("+12.0", "+4.0", "-4.0", "-12.0"):
         assert f'<td class="num">{cell}</td>' in body
@@ -153,10 +153,9 @@ def test_a_hand_entered_as_tiles_shows_its_tiles_in_the_history(client_as, score
 
 
 def test_deleting_the_hand_that_ended_a_finished_game_swaps_the_whole_page(client_as, scorekeeper, hanchan):
-    # 鈴木's yakuman ron busts 田中 (25000 - 32000 < 0); confirmed, then the hand is deleted: in play again
+    # 鈴木's yakuman ron busts 田中 (25000 - 32000 < 0): finished; then the hand is deleted: in play again
     hand = services.hanchan_record_hand(hanchan=hanchan, event={"type": "ron", "winner": 2, "loser": 3,
                                                                   "yakuman": 1}, by=scorekeeper)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     r = client_as(scorekeeper).post(reverse("hand-delete", args=[hand.pk]), HTTP_HX_REQUEST="true")
     body = r.content.decode()
     assert r.status_code == 200 and r["HX-Retarget"] == "#hanchan-page"
@@ -165,7 +164,7 @@ def test_deleting_the_hand_that_ended_a_finished_game_swaps_the_whole_page(clien
 
 def test_the_club_day_page_shows_rank_points_in_thousands_too(client_as, scorekeeper, hanchan, ron):
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     body = client_as(scorekeeper).get(hanchan.clubday.get_absolute_url()).content.decode()
     assert '<td class="num">+12.0</td>' in body and '<td class="num">-12.0</td>' in body
     assert '<td class="num">12000</td>' not in body

@@ -68,7 +68,7 @@ def test_every_write_of_the_services_keeps_the_rollup_equal_to_a_rebuild(history
     assert_rollup_is_current()
     services.hanchan_record_hand(hanchan=h5, event={"type": "ron", "winner": 0, "loser": 2, "han": 3, "fu": 30},
                                  by=scorekeeper)
-    services.hanchan_finish(hanchan=h5, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=h5, by=scorekeeper)
     assert_rollup_is_current()
     hand = h2.hands.get()
     services.hanchan_update_hand(hand=hand, event={"type": "ron", "winner": 3, "loser": 1, "han": 2, "fu": 30},

@@ -134,27 +134,33 @@ def test_no_hand_can_be_added_after_a_bust(hanchan, scorekeeper, ron):
     assert HandRecord.objects.filter(hanchan=hanchan).count() == 1
 
 
-def test_finishing_needs_the_game_to_be_over_unless_early(hanchan, scorekeeper, ron):
+def test_a_game_in_play_has_no_results(hanchan, scorekeeper, ron):
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
-    with pytest.raises(ValidationError, match="まだ対局は終わっていません"):
-        services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
+    assert Hanchan.objects.get(pk=hanchan.pk).state == Hanchan.State.IN_PLAY
     assert not HanchanResult.objects.exists()
+
+
+def test_stopping_early_needs_a_hand(hanchan, scorekeeper):
+    with pytest.raises(ValidationError, match="まだ1局も"):
+        services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
+    assert Hanchan.objects.get(pk=hanchan.pk).state == Hanchan.State.IN_PLAY
 
 
 def test_an_early_finish_ranks_the_current_scores(hanchan, scorekeeper, ron):
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
-    results = services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
-    by_seat = {r.seat: r for r in results}
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
+    by_seat = {r.seat: r for r in HanchanResult.objects.filter(hanchan=hanchan)}
     # 佐藤 28900 1st, 鈴木 25000 2nd (上家優先 over 田中 25000), 田中 3rd, 山田 21100 4th
     assert [by_seat[s].rank for s in range(4)] == [4, 1, 2, 3]
     assert [by_seat[s].net for s in range(4)] == [-15900, 15900, 4000, -4000]
     assert Hanchan.objects.get(pk=hanchan.pk).state == Hanchan.State.FINISHED
 
 
-def test_a_bust_ends_the_game_and_finish_stores_the_replays_result(hanchan, scorekeeper):
+def test_a_bust_ends_the_game_and_stores_the_replays_result_at_once(hanchan, scorekeeper):
     services.hanchan_record_hand(hanchan=hanchan, event={"type": "ron", "winner": 2, "loser": 3, "han": 13},
                                  by=scorekeeper)  # 32000 from 田中 -> -7000
-    results = {r.seat: r for r in services.hanchan_finish(hanchan=hanchan, by=scorekeeper)}
+    assert Hanchan.objects.get(pk=hanchan.pk).state == Hanchan.State.FINISHED
+    results = {r.seat: r for r in HanchanResult.objects.filter(hanchan=hanchan)}
     assert [results[s].score for s in range(4)] == [25000, 25000, 57000, -7000]
     assert [results[s].rank for s in range(4)] == [2, 3, 1, 4]
     assert sum(r.net for r in results.values()) == 0
@@ -162,7 +168,7 @@ def test_a_bust_ends_the_game_and_finish_stores_the_replays_result(hanchan, scor
 
 def test_editing_a_finished_hanchan_rebuilds_its_results(hanchan, scorekeeper, ron):
     hand = services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     services.hanchan_update_hand(hand=hand, event=ron(2, 0, 3, 30), by=scorekeeper)
     winner = HanchanResult.objects.get(hanchan=hanchan, rank=1)
     assert (winner.seat, winner.score) == (2, 28900)

@@ -102,7 +102,7 @@ def test_every_write_bumps_the_version(hanchan, scorekeeper, ron):
     seen.append(Hanchan.objects.get(pk=hanchan.pk).version)
     services.hanchan_update_hand(hand=hand, event=ron(2, 0, 3, 30), by=scorekeeper)
     seen.append(Hanchan.objects.get(pk=hanchan.pk).version)
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
     seen.append(Hanchan.objects.get(pk=hanchan.pk).version)
     assert seen == sorted(set(seen))
 
@@ -110,7 +110,7 @@ def test_every_write_bumps_the_version(hanchan, scorekeeper, ron):
 def test_a_finished_game_edited_so_that_it_goes_on_is_in_play_again_with_no_results(hanchan, scorekeeper, ron):
     hand = services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 8), by=scorekeeper)
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 8), by=scorekeeper)  # 山田 busts: 25000 − 2×16000
-    services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
+    assert Hanchan.objects.get(pk=hanchan.pk).state == "finished"
     assert_cache_is_replay(hanchan)
     services.hanchan_delete_hand(hand=hand, by=scorekeeper)
     assert Hanchan.objects.get(pk=hanchan.pk).state == "in_play"
@@ -127,7 +127,7 @@ def snapshot() -> str:
 
 def test_a_fault_in_the_middle_of_settling_leaves_the_database_exactly_as_before(
         seven, scorekeeper, monkeypatch):
-    services.hanchan_finish(hanchan=seven, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=seven, by=scorekeeper)
     before = snapshot()
     calls = {"n": 0}
     real_save = HanchanResult.save
@@ -157,7 +157,7 @@ def test_final_scores_entered_again_keep_the_earlier_sheet(hanchan, scorekeeper)
 
 
 def test_resettle_corrects_every_cache_and_reports_the_hanchan(seven, scorekeeper, capsys):
-    services.hanchan_finish(hanchan=seven, by=scorekeeper, early=True)
+    services.hanchan_finish(hanchan=seven, by=scorekeeper)
     HandRecord.objects.filter(hanchan=seven, order=2).update(deltas=[1, 2, 3, 4])
     HanchanResult.objects.filter(hanchan=seven, seat=0).update(net=123)
     HandRecord.objects.filter(hanchan=seven, order=6).update(order=9)  # a gap in the numbering

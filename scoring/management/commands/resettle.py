@@ -1,4 +1,4 @@
-"""``python manage.py resettle [--hanchan PK ...]``: make every stored cache equal the replay.
+"""``python manage.py resettle [--hanchan PK ...] [--in-play]``: make every stored cache equal the replay.
 
 Per-hand settlements and results are caches of the stored input (the hands, or the newest
 final-score sheet). This recomputes them for every hanchan, corrects what differs, and reports each
@@ -19,11 +19,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--hanchan", type=int, nargs="*", help="only these hanchan (primary keys)")
+        parser.add_argument("--in-play", action="store_true",
+                            help="only hanchan in play (finishes those whose hands end the game: `make run` does this)")
 
-    def handle(self, *args, hanchan: list[int] | None = None, **options) -> None:
+    def handle(self, *args, hanchan: list[int] | None = None, in_play: bool = False, **options) -> None:
         qs = Hanchan.objects.order_by("pk")
         if hanchan:
             qs = qs.filter(pk__in=hanchan)
+        if in_play:
+            qs = qs.filter(state=Hanchan.State.IN_PLAY)
         checked = corrected = 0
         failed = []
         for pk in qs.values_list("pk", flat=True).iterator():
@@ -35,8 +39,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"#{pk} {h}: " + "; ".join(fixes))
                 if any(f.startswith(("再計算できません", "Cannot")) for f in fixes):
                     failed.append(pk)
-        self.stdout.write(f"resettle: {checked} hanchan checked, {corrected} corrected")
-        if not hanchan:  # the boards' caches of all results: rebuilt from them
+        if corrected or options["verbosity"]:
+            self.stdout.write(f"resettle: {checked} hanchan checked, {corrected} corrected")
+        if not hanchan and not in_play:  # the boards' caches of all results: rebuilt from them
             rows = services.rollup_rebuild()
             rated = ratings_update(since=None)
             self.stdout.write(f"boards: rollup rebuilt ({rows} rows), ratings recomputed ({rated} changed)")

@@ -13,8 +13,9 @@ at a draw), an occasional chombo. About one club day in twelve is played under a
 Two ways to write, both through the app's own code:
 
 - default (fast): per hanchan ``services.hanchan_create``, the whole game replayed once, its hands
-  stored with their settled columns and history rows, then ``services.hanchan_finish`` (which
-  replays again and writes the results, hand figures and version exactly as after a last hand);
+  but the last stored with their settled columns and history rows, the last one through
+  ``services.hanchan_record_hand`` (which finishes a game that it ends), ``services.hanchan_finish``
+  for a game cut short (途中終了);
   paper hanchan by ``services.hanchan_record_final_scores``. The rows are those the services write.
 - ``--via-hands``: every hand through ``services.hanchan_record_hand`` (one replay and one
   transaction per hand, as the scorekeeper's phone does): the reference, several times slower.
@@ -192,9 +193,11 @@ class Command(BaseCommand):
         if via_hands:
             for event in events:
                 services.hanchan_record_hand(hanchan=hanchan, event=event, by=None)
-        else:
-            _store_hands(hanchan, events)
-        services.hanchan_finish(hanchan=hanchan, by=None, early=not out["ended"])
+        else:  # all hands but the last stored at once; the last recorded as the phone does (it may end the game)
+            _store_hands(hanchan, events[:-1])
+            services.hanchan_record_hand(hanchan=hanchan, event=events[-1], by=None)
+        if not out["ended"]:  # a game cut short: 途中終了
+            services.hanchan_finish(hanchan=hanchan, by=None)
 
 
 def _store_hands(hanchan: Hanchan, events: list[dict[str, Any]]) -> None:
