@@ -9,6 +9,7 @@
 - ``DATABASE_URL`` (PostgreSQL, e.g. ``postgres://club:pw@localhost/club``), else SQLite at
   ``DJANGO_DB_PATH`` (default ``db.sqlite3``)
 - ``CLUB_PUBLIC_BOARDS`` (``0``: results only for logged-in users), ``DJANGO_TIME_ZONE``
+- ``CLUB_REDIS_URL`` (the page cache in Redis instead of the database)
 """
 
 import os
@@ -82,14 +83,15 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "clubsite.wsgi.application"
 
-# --- caches: per process, in memory. "template_fragments" holds markup the hanchan page would
-# otherwise render on every request ({% cache %} in _hand_form.html and the hand rows of
-# hanchan_detail.html); its keys are made of everything the markup shows, so it is never stale.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
-                           "OPTIONS": {"MAX_ENTRIES": 5000}},
-}
+# --- cache: one, shared by every worker and app server (``scoring.generations`` keys what pages
+# keep in it by the generation of what they show; entries never expire by time). The database by
+# default (a table made by migration 0011); Redis when CLUB_REDIS_URL is set (redis://host:6379/0).
+if os.environ.get("CLUB_REDIS_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": os.environ["CLUB_REDIS_URL"], "TIMEOUT": None}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "club_cache",
+                          "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4}}}
 
 # --- database: PostgreSQL from DATABASE_URL, else SQLite tuned for several phones writing at once:
 # WAL (readers never wait for the writer), a busy timeout instead of "database is locked", and

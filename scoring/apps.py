@@ -8,4 +8,3 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from . import signals  # noqa: F401
-        from .views import boards  # noqa: F401 (its receiver draws member pages after results are written)

@@ -417,18 +417,3 @@ class BoardRollup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_id}/{self.ruleset_id} {self.year}-{self.month}-{self.day}: {self.games}"
-
-
-class BoardPage(models.Model):
-    """A board drawn right after results are written, in one language, so that every worker of
-    the server, and a restarted one, shows it at once: ``name`` ``member/<pk>`` (a member page's
-    statistics) or ``standings`` (the all-time table). A cache: read only when its ``key`` (the
-    templates' fingerprint and the boards' version: everything the markup shows) is the current one."""
-
-    name = models.CharField(max_length=60)
-    language = models.CharField(max_length=8)
-    key = models.CharField(max_length=200)
-    html = models.TextField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["name", "language"], name="one_board_page_per_language")]

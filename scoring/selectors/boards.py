@@ -42,7 +42,6 @@ from django.utils.translation import gettext_lazy as _
 from rules import net_text
 
 from ..models import (
-    BoardPage,
     BoardRollup,
     ClubDay,
     Hanchan,
@@ -550,14 +549,6 @@ def member_version(member: Member) -> str:
     q = connection.ops.quote_name
     return _rows_version(boards_version(), f"SELECT * FROM {q(BoardRollup._meta.db_table)}"
                          f" WHERE {q('member_id')} = %s AND {q('year')} = 0 ORDER BY {q('ruleset_id')}", [member.pk])
-
-
-def stored_board(name: str, language: str, key: str) -> str | None:
-    """A board as drawn right after results were written (``BoardPage``), if drawn under ``key``."""
-    q = connection.ops.quote_name
-    rows = _sql(f"SELECT html FROM {q(BoardPage._meta.db_table)} WHERE {q('name')} = %s AND {q('language')} = %s"
-                f" AND {q('key')} = %s", [name, language, key])
-    return rows[0][0] if rows else None
 
 
 def member_summary(*, member: Member, rows: list[dict] | None = None) -> dict | None:

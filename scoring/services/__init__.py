@@ -16,7 +16,8 @@ from .hanchan import (  # noqa: F401
     hanchan_unvoid, hanchan_update_hand, hanchan_void, invalid_after, replay, stale_error,
 )
 from .members import member_link_user  # noqa: F401
-from .ratings import display_rating, ratings_schedule, ratings_update  # noqa: F401
-from .rollup import board_page_save, rollup_rebuild, rollup_refresh  # noqa: F401
+from .boards import boards_refresh  # noqa: F401
+from .ratings import display_rating, ratings_update  # noqa: F401
+from .rollup import rollup_rebuild, rollup_refresh  # noqa: F401
 from .disputes import dispute_comment_add, dispute_open, dispute_rule  # noqa: F401
 from .history import hand_restore  # noqa: F401

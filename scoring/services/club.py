@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from .. import generations
 from ..models import ClubDay, Hanchan, Member, RuleSet
 from ..selectors.rulesets import hanchan_under_ruleset
 
@@ -47,6 +48,7 @@ def member_update(*, member: Member, **fields: Any) -> Member:
     _check_member_number(member.number, member.pk)
     member.full_clean()
     member.save()
+    generations.new_generation(generations.NAMES, generations.BOARDS)  # every page names members
     return member
 
 
@@ -64,6 +66,7 @@ def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = N
     _check_ruleset_name(rs.name, None)
     rs.full_clean()
     rs.save()
+    generations.new_generation(generations.NAMES, generations.BOARDS)  # the boards' filters list rule sets
     return rs
 
 
@@ -82,6 +85,7 @@ def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[st
     _check_ruleset_name(rs.name, rs.pk)
     rs.full_clean()
     rs.save()
+    generations.new_generation(generations.NAMES, generations.BOARDS)  # the boards' filters list rule sets
     return rs
 
 

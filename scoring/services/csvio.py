@@ -32,7 +32,6 @@ from ..selectors.csvio import RESULT_COLUMNS
 from .club import clubday_create, member_create
 from .common import User, engine_message
 from .hanchan import hanchan_record_final_scores
-from .ratings import ratings_schedule
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 100_000
@@ -405,7 +404,7 @@ def results_import(*, text: str, create_members: bool = False, by: User) -> Impo
     """Validate ``text`` again and store all of it, or nothing: a ValidationError lists what was
     refused. New members and club days are created as planned; each hanchan is stored as a paper
     sheet through ``hanchan_record_final_scores``. The ratings are recomputed from the earliest
-    imported date once it commits."""
+    imported date once it commits (``boards_refresh``)."""
     plan = results_import_check(text=text, create_members=create_members)
     if not plan.ok:
         raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")
@@ -429,7 +428,4 @@ def results_import(*, text: str, create_members: bool = False, by: User) -> Impo
             raise ValidationError(_("%(date)s %(t)s卓 %(g)s回戦 はすでに記録されています(上書きはしません)")
                                   % {"date": h.date.isoformat(), "t": h.table, "g": h.game}) from None
         hanchan_record_final_scores(hanchan=hanchan, scores=h.scores, sticks=h.sticks, by=by)
-    # one recomputation from the earliest date once the import commits (merged with the ones the
-    # result writes schedule)
-    ratings_schedule(since=plan.first_date)
-    return plan
+    return plan  # each sheet asked for the boards' refresh: one runs at the commit, from the earliest date

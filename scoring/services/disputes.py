@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import update_change_reason
 
+from .. import generations
 from ..models import Dispute, DisputeComment, HandRecord
 from .common import User, actor
 from .hanchan import _lock, hanchan_update_hand
@@ -49,6 +50,7 @@ def dispute_open(*, hand: HandRecord, by: User, comment: str) -> Dispute:
     if hand.disputes.filter(status=Dispute.Status.OPEN).exists():
         raise ValidationError(_("この局にはすでに審議中の物言いがあります。そちらにコメントしてください"),
                               code="already_open")
+    generations.new_generation(generations.hanchan(hanchan.pk))  # its page marks the hand 審議中
     return Dispute.objects.create(hanchan=hanchan, hand=hand, hand_number=hand.number, opened_by=actor(by),
                                   comment=text)
 
@@ -89,5 +91,6 @@ def dispute_rule(*, dispute: Dispute, by: User, decision: str, reason: str,
     dispute.status, dispute.reason = decision, text
     dispute.ruled_by, dispute.ruled_at = actor(by), timezone.now()
     dispute.save()
+    generations.new_generation(generations.hanchan(hanchan.pk))  # its page no longer marks the hand
     return dispute
 

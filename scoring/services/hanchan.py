@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from .. import prepared
+from .. import generations, prepared
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
 from .common import User, actor, engine_message, text_key
 from .figures import FIGURES, player_figures
-from .ratings import ratings_schedule
+from .boards import boards_refresh
 from .rollup import rollup_refresh
 
 SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``_cache``
@@ -47,6 +47,9 @@ def _lock(pk: int, version: int | None) -> Hanchan:
 
 
 def _bump(hanchan: Hanchan, *fields: str) -> None:
+    """Every write to a hanchan: a new version (stale forms are refused) and, once it commits, a new
+    generation of what its pages keep."""
+    generations.new_generation(generations.hanchan(hanchan.pk))
     hanchan.version += 1
     if not fields:  # only the version moved: nothing for the hanchan's history or its signals
         prepared.set_version(hanchan)
@@ -231,7 +234,7 @@ def _delete_results(hanchan: Hanchan) -> int:
     deleted, _kinds = hanchan.results.all().delete()
     if deleted:
         rollup_refresh(members=set(hanchan.member_ids), day=hanchan.clubday.date, hanchan=hanchan)
-        ratings_schedule(since=hanchan.clubday.date, members=hanchan.member_ids)
+        boards_refresh(since=hanchan.clubday.date)
     return deleted
 
 
@@ -254,7 +257,7 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
     if written:
         rollup_refresh(members={m.pk for m in hanchan.members} | {r.member_id for r in existing.values()},
                        day=hanchan.clubday.date, hanchan=hanchan)
-        ratings_schedule(since=hanchan.clubday.date, members=hanchan.member_ids)
+        boards_refresh(since=hanchan.clubday.date)
     return written
 
 
@@ -398,6 +401,7 @@ def hanchan_void(*, hanchan: Hanchan, by: User, version: int | None = None) -> H
         raise ValidationError(_("この半荘はすでに無効にされています"))
     hanchan.state_before_void, hanchan.state = hanchan.state, Hanchan.State.VOID
     _bump(hanchan, "state", "state_before_void")
+    _boards_after_void(hanchan)
     return hanchan
 
 
@@ -409,7 +413,15 @@ def hanchan_unvoid(*, hanchan: Hanchan, by: User, version: int | None = None) ->
         raise ValidationError(_("この半荘は無効にされていません"))
     hanchan.state, hanchan.state_before_void = hanchan.state_before_void or Hanchan.State.IN_PLAY, ""
     _bump(hanchan, "state", "state_before_void")
+    _boards_after_void(hanchan)
     return hanchan
+
+
+def _boards_after_void(hanchan: Hanchan) -> None:
+    """無効 and its undo take a finished hanchan off the boards or put it back."""
+    if Hanchan.State.FINISHED in (hanchan.state, hanchan.state_before_void):
+        rollup_refresh(members=set(hanchan.member_ids), day=hanchan.clubday.date)
+        boards_refresh(since=hanchan.clubday.date)
 
 
 # --------------------------------------------------------------------------- resettle

@@ -12,13 +12,10 @@ cautious estimate that rises as the model becomes sure of a player.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import date
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
-from django.db.models.signals import post_save
-from django.dispatch import Signal, receiver
 from openskill.models import PlackettLuce
 
 from ..models import Hanchan, HanchanResult, Member
@@ -83,41 +80,3 @@ def ratings_update(*, since: date | None = None) -> int:
     rollup_ratings(since=since, ratings={(r.hanchan_id, r.member_id): (r.rating_mu, r.rating_sigma)
                                          for rows in games.values() for r in rows})
     return len(changed)
-
-
-# sent once the ratings are recomputed after results were written: ``members``, the players of the
-# hanchan written (their boards can be drawn now, ``views.boards`` does)
-results_settled = Signal()
-
-
-def ratings_schedule(*, since: date, members: Iterable[int] = ()) -> None:
-    """Recompute from ``since`` once the current transaction commits (at once outside one), then
-    send ``results_settled`` with ``members`` (the players of the hanchan written). Several calls in
-    one transaction (e.g. an import of many hanchan) make one recomputation from the earliest date."""
-    conn = transaction.get_connection()
-    pending = getattr(conn, "_club_ratings", None)
-    if pending is not None and any(entry[1] is pending["run"] for entry in conn.run_on_commit):
-        pending["since"] = min(pending["since"], since)
-        pending["members"] |= set(members)
-        return
-    state = {"since": since, "members": set(members)}
-
-    def run() -> None:
-        if getattr(conn, "_club_ratings", None) is state:
-            conn._club_ratings = None
-        ratings_update(since=state["since"])
-        if state["members"]:
-            results_settled.send(sender=None, members=state["members"])
-
-    state["run"] = run
-    conn._club_ratings = state
-    transaction.on_commit(run)
-
-
-@receiver(post_save, sender=Hanchan, dispatch_uid="club_ratings_void")
-def _void_changes_ratings(sender, instance: Hanchan, update_fields=None, **kwargs) -> None:
-    """無効 and its undo (the only writes of ``state_before_void``) take a finished hanchan off the
-    boards or put it back: the ratings from its date on change."""
-    if update_fields and "state_before_void" in update_fields and Hanchan.State.FINISHED in (
-            instance.state, instance.state_before_void):
-        ratings_schedule(since=instance.clubday.date, members=instance.member_ids)

@@ -1,8 +1,7 @@
 """The boards' rollup (``BoardRollup``): per member, rule set in force and period (a date, a month, a
 year, all time), the sums the standings and member pages show. Kept current in the transaction that
-writes results (``hanchan._store_results`` / ``_delete_results`` call ``rollup_refresh``; 無効 and
-its undo through the ``post_save`` receiver below); ratings by ``ratings_update`` after it recomputes
-(``rollup_ratings``). ``rollup_rebuild`` builds it from all results (migration 0008, ``resettle``).
+writes results (``hanchan._store_results`` / ``_delete_results``, 無効 and its undo call
+``rollup_refresh``); ratings by ``ratings_update`` after it recomputes (``rollup_ratings``). ``rollup_rebuild`` builds it from all results (migration 0008, ``resettle``).
 
 Each write recomputes one date's rows of the hanchan's four players from that date's results, then
 their month, year and all-time rows from the rows below (a few small queries, however long the
@@ -22,10 +21,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
-from django.db.models.signals import post_save
-from django.dispatch import receiver
 
-from ..models import BoardPage, BoardRollup, Hanchan, HanchanResult, HandRecord, Member
+from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
 from .figures import FIGURES
 
 FINISHED = "finished"
@@ -237,17 +234,3 @@ def rollup_ratings(*, since: date | None, ratings: dict[tuple[int, int], tuple[f
             changed.append(row)
     BoardRollup.objects.bulk_update(changed, ["rating_mu", "rating_sigma"], batch_size=500)
     return len(changed)
-
-
-@receiver(post_save, sender=Hanchan, dispatch_uid="club_rollup_void")
-def _void_changes_rollup(sender, instance: Hanchan, update_fields=None, **kwargs) -> None:
-    """無効 and its undo take a finished hanchan off the boards or put it back."""
-    if update_fields and "state_before_void" in update_fields and FINISHED in (
-            instance.state, instance.state_before_void):
-        rollup_refresh(members={instance.seat0_id, instance.seat1_id, instance.seat2_id, instance.seat3_id},
-                       day=instance.clubday.date)
-
-
-def board_page_save(*, name: str, language: str, key: str, html: str) -> None:
-    """Keep a board as drawn (``BoardPage``: one row per board and language)."""
-    BoardPage.objects.update_or_create(name=name, language=language, defaults={"key": key, "html": html})

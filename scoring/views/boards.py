@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import logging
-import sys
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.contrib import messages
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import get_template, render_to_string
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext as _
 
 from .. import services
@@ -29,12 +19,7 @@ from ..access import admin_required, member_required, readable
 from ..forms.boards import BoardFilterForm, MemberUserForm, WhatIfForm
 from ..models import Member
 from ..selectors import boards
-from ..services.ratings import results_settled
-from ..templatetags import boards as boards_tags
-from ..templatetags import charts, club, tiles
 from .common import form_status
-
-logger = logging.getLogger(__name__)
 
 # (sort key, header, definition) in table order; the name column comes before these
 COLUMNS = [
@@ -126,8 +111,6 @@ def standings(request: HttpRequest) -> HttpResponse:
            "filters": f, "board_version": version, "table_version": table_version,
            "rulesets_version": boards.rulesets_part(version), "period": _period_text(f),
            "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),  # the table's, when not cached
-           # the all-time table as drawn right after the last results were written
-           "stored_table": _stored("standings", table_version) if not request.GET else None,
            "column_help": [{"label": label, "help": help_text} for _key, label, help_text in COLUMNS], "whatif": whatif,
            "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
@@ -145,63 +128,8 @@ def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     version = boards.member_version(member)
     # lazy: computed only when neither the stored page nor the template's cached fragment is current
     page = SimpleLazyObject(lambda: boards.cached(boards.member_page, version=version, member=member))
-    ctx = {"member": member, "member_version": version, "page": page,
-           "stored_page": _stored(f"member/{member.pk}", version)}
+    ctx = {"member": member, "member_version": version, "page": page}
     return render(request, "scoring/member_detail.html", ctx)
-
-
-# --------------------------------------------------------------------------- boards drawn after a write
-# Once results are written (committed, ratings recomputed), the boards they change most visibly
-# are drawn in every language and kept in the database (``BoardPage``): the first reader, on any
-# worker of the server or after a restart, gets them at once. A stored board is shown only under
-# its current key: the fingerprint of what draws it and the boards' version it was drawn at.
-
-DRAWN_FROM = ("scoring/_member_page.html", "scoring/_standings_table.html")
-
-
-@functools.cache
-def _fingerprint() -> str:
-    """What the stored boards were drawn with: their templates, the code of the tags, selectors and
-    this module, and the translations (a deploy that changes any of them leaves them unused)."""
-    digest = hashlib.sha256()
-    for name in DRAWN_FROM:
-        digest.update(get_template(name).template.source.encode())
-    for module in (boards, boards_tags, charts, club, tiles, sys.modules[__name__]):
-        digest.update(Path(module.__file__).read_bytes())
-    for catalog in sorted(Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.mo")):
-        digest.update(catalog.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _stored(name: str, version: str) -> SafeString | None:
-    """The board ``name`` as drawn after the last write, if drawn at ``version`` in this language."""
-    html = boards.stored_board(name, get_language(), f"{_fingerprint()}/{version}")
-    return mark_safe(html) if html is not None else None  # drawn by our own templates
-
-
-@receiver(results_settled, dispatch_uid="club_boards_drawn")
-def _draw_boards(*, members: set[int], **kwargs: Any) -> None:
-    """Draw the written players' pages and the all-time standings. The write is done whatever
-    happens here: a failure is logged, not raised (the board is then drawn when first viewed)."""
-    def keep(name: str, version: str, template: str, ctx: dict[str, Any]) -> None:
-        for code, _label in settings.LANGUAGES:
-            with translation.override(code):
-                html = render_to_string(template, ctx)
-            services.board_page_save(name=name, language=code, key=f"{_fingerprint()}/{version}", html=html)
-
-    for member in Member.objects.filter(pk__in=members):
-        try:
-            keep(f"member/{member.pk}", boards.member_version(member), "scoring/_member_page.html",
-                 {"member": member, "page": boards.member_page(member=member)})
-        except Exception:  # a board not drawn now is drawn when first viewed
-            logger.exception("drawing the page of member %s after a write failed", member.pk)
-    try:
-        f = BoardFilterForm(None).filters()  # the page without a query: all time, by net
-        rows = boards.standings(**f)
-        keep("standings", boards.period_version(**f), "scoring/_standings_table.html",
-             {"rows": rows, "headers": _headers({}, f["sort"])})
-    except Exception:  # a board not drawn now is drawn when first viewed
-        logger.exception("drawing the standings after a write failed")
 
 
 @member_required

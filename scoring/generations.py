@@ -1,0 +1,55 @@
+"""Page caching, one mechanism: Django's cache framework, keyed by generations.
+
+The cache is one that every worker and every app server shares (``settings.CACHES``: the database
+by default, Redis when ``CLUB_REDIS_URL`` is set). Whatever a page keeps in it is keyed by the
+*generation* of the things it was drawn from — ``"boards"`` (results, ratings), ``"names"``
+(members and rule sets as every page names them), ``"hanchan:<pk>"`` (one hanchan's hands, state
+and disputes) — and the services that change one of those start a new generation of it once their
+transaction commits (as pretix's namespaced cache does). A value drawn before a write is then never
+read again, on any server; nothing expires by time and no key lists what a page shows.
+
+A generation is a random token, so one lost from the cache (evicted, cleared) is replaced by a new
+one that no stored value carries. Read the generation *before* the data it guards: a value drawn
+from older data can then only be stored under a generation that a write has already retired.
+
+>>> a = generation("hanchan:1"); a == generation("hanchan:1")
+True
+>>> new_generation("hanchan:1"); a == generation("hanchan:1")
+False
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.cache import cache
+from django.db import transaction
+
+BOARDS, NAMES = "boards", "names"
+
+
+def hanchan(pk: int) -> str:
+    """The name of one hanchan's generation."""
+    return f"hanchan:{pk}"
+
+
+def _key(thing: str) -> str:
+    return f"generation:{thing}"
+
+
+def generation(*things: str) -> str:
+    """The current generations of ``things``, as one string: put it in the key of anything cached
+    from them (``{% cache None name generation LANGUAGE_CODE %}``)."""
+    keys = [_key(t) for t in things]
+    found = cache.get_many(keys)
+    for key in keys:
+        if key not in found:  # the first use, or lost from the cache: a new one (another worker's if it came first)
+            token = secrets.token_hex(6)
+            found[key] = token if cache.add(key, token, timeout=None) else (cache.get(key) or token)
+    return ".".join(found[k] for k in keys)
+
+
+def new_generation(*things: str) -> None:
+    """Retire the current generations of ``things`` once the current transaction commits (at once
+    outside one): everything cached from them before is never read again."""
+    transaction.on_commit(lambda: cache.set_many({_key(t): secrets.token_hex(6) for t in things}, timeout=None))
