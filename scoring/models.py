@@ -20,6 +20,8 @@ from simple_history.models import HistoricalRecords
 
 import rules
 
+from .shared import ROLLUP_SUMS
+
 
 class _HistoryManager(HistoryManager):
     """simple-history's manager with its queryset-bound class made once: the library makes a new
@@ -369,9 +371,7 @@ class BoardRollup(models.Model):
     rank sum]}`` at the same table.
     """
 
-    SUMS = ("games", "net", "uma", "rank_sum", "first", "second", "third", "fourth", "t12", "t13", "t14",
-            "t22", "t23", "t32", "tobi", "score_sum", "hand_games", "hands", "wins", "deal_ins", "riichis",
-            "win_points", "yakuman", "chombo")
+    SUMS = ROLLUP_SUMS
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
     ruleset = models.ForeignKey(RuleSet, on_delete=models.CASCADE, related_name="+")

@@ -25,7 +25,7 @@ import rules
 from rules.document import LIMITS
 from rules.tiles import parse_tokens, tile_name
 
-from ..services.common import engine_message
+from ..shared import engine_message
 
 WINDS = [("E", _("東")), ("S", _("南")), ("W", _("西")), ("N", _("北"))]
 RIICHI = [("", _("なし")), ("riichi", _("リーチ")), ("double", _("ダブルリーチ"))]

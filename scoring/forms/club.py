@@ -17,7 +17,7 @@ from rules import options_info as info
 from ..models import ClubDay, Hanchan, Member, RuleSet
 from ..selectors.rulesets import ruleset_display_name
 from ..services.club import member_number_taken
-from ..services.common import engine_message
+from ..shared import engine_message
 
 
 class MemberForm(forms.ModelForm):

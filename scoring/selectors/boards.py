@@ -50,8 +50,7 @@ from ..models import (
     Member,
     RuleSet,
 )
-from ..services.ratings import display_rating
-from ..services.rollup import combine, key_clubday
+from ..shared import combine, display_rating, key_clubday
 from .rulesets import ruleset_in_force_q
 
 # the columns a board can be sorted by; True: smaller is better (sorted ascending)

@@ -11,7 +11,7 @@ import rules
 from rules.options_info import preset_label
 
 from ..models import ClubDay, RuleSet
-from ..services.common import engine_message
+from ..shared import engine_message
 from .rulesets import ruleset_display_name
 
 # the presets side by side, in the order the club talks about them, with their short names

@@ -14,7 +14,7 @@ from rules.options_info import preset_label
 
 from .. import prepared
 from ..models import Dispute, Hanchan, HandRecord, Member
-from ..services.common import engine_message
+from ..shared import engine_message
 
 PER_PAGE = 30
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +16,7 @@ from rules.game.value import hand_document
 
 from .. import prepared
 from ..models import Dispute, Hanchan, HandRecord, Member
-from ..services.common import engine_message, text_key
+from ..shared import engine_message, hand_message, named_hand_message
 
 
 def mark_flags(hanchan_id: int) -> tuple[bool, bool]:
@@ -77,8 +76,7 @@ def hanchan_state(*, hanchan: Hanchan, out: dict[str, Any] | None = None,
             out = rules.play(hanchan.game_doc([h.event for h in hands]))
         except rules.RulesError as exc:  # a broken record must not take the page down
             out, broken = _broken_replay(hanchan, hands, exc), exc
-            from ..services.hanchan import hand_message
-            broken_message = hand_message(hanchan, [h.event for h in hands], exc)
+            broken_message = hand_message(hanchan.game_doc([h.event for h in hands]), exc)
     if hanchan.mode == Hanchan.Mode.HANDS:
         assert out is not None
         st = out["state"]
@@ -189,10 +187,7 @@ def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], before: int | None 
                 answer["before"] = rules.play(doc)["state"]
             except rules.RulesError:
                 pass
-            label = (answer["before"] or {}).get("label") or {}
-            name = label.get(text_key(), "")
-            text = re.sub(r"^(\d+番目の記録\(event \d+\)|event \d+): ", "", engine_message(exc))
-            answer["error"] = f"#{exc.index + 1} {name}: {text}"
+            answer["error"] = named_hand_message(exc, (answer["before"] or {}).get("label"))
             documents = _documents_at(answer["before"], doc, event)
     except rules.RulesError as exc:
         answer["error"] = engine_message(exc)

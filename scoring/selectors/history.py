@@ -17,8 +17,7 @@ from django.utils.translation import gettext as _
 import rules
 
 from ..models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, HandRecord, Member, RuleSet
-from ..services.disputes import DISPUTE_REASON
-from ..services.history import RESTORED
+from ..shared import DISPUTE_REASON, RESTORED
 
 MAX_ROWS = 300  # the newest changes shown on one page
 

@@ -7,7 +7,7 @@ One module per resource; everything public is re-exported here, so callers write
 from .accounts import first_admin_create, user_create, user_set_password, user_update  # noqa: F401
 from .club import (clubday_create, hanchan_create, member_create, member_update, ruleset_create,  # noqa: F401
                    ruleset_update)
-from .common import actor, engine_message  # noqa: F401
+from .common import actor  # noqa: F401
 from .csvio import csv_decode, results_import, results_import_check  # noqa: F401
 from .figures import player_figures  # noqa: F401
 from .hanchan import (  # noqa: F401
@@ -17,7 +17,7 @@ from .hanchan import (  # noqa: F401
 )
 from .members import member_link_user  # noqa: F401
 from .boards import boards_refresh  # noqa: F401
-from .ratings import display_rating, ratings_update  # noqa: F401
+from .ratings import ratings_update  # noqa: F401
 from .rollup import rollup_rebuild, rollup_refresh  # noqa: F401
 from .disputes import dispute_comment_add, dispute_open, dispute_rule  # noqa: F401
 from .history import hand_restore  # noqa: F401

@@ -30,7 +30,8 @@ import rules
 from ..models import ClubDay, Hanchan, Member, RuleSet, to_hiragana
 from ..selectors.csvio import RESULT_COLUMNS
 from .club import clubday_create, member_create
-from .common import User, engine_message
+from ..shared import engine_message
+from .common import User
 from .hanchan import hanchan_record_final_scores
 
 MAX_BYTES = 5 * 1024 * 1024

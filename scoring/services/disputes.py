@@ -19,10 +19,10 @@ from simple_history.utils import update_change_reason
 
 from .. import generations
 from ..models import Dispute, DisputeComment, HandRecord
+from ..shared import DISPUTE_REASON
 from .common import User, actor
 from .hanchan import _lock, hanchan_update_hand
 
-DISPUTE_REASON = "dispute:"  # history_change_reason of a hand amended by a ruling: "dispute:<pk>"
 
 
 def _text(text: str, what: str) -> str:

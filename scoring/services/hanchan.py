@@ -9,7 +9,6 @@ Every write is one transaction that locks the hanchan row (``select_for_update``
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,7 +20,8 @@ import rules
 
 from .. import generations, prepared
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
-from .common import User, actor, engine_message, text_key
+from ..shared import engine_message, hand_message, text_key
+from .common import User, actor
 from .figures import FIGURES, player_figures
 from .boards import boards_refresh
 from .rollup import rollup_refresh
@@ -78,24 +78,7 @@ def replay(hanchan: Hanchan, events: list[dict[str, Any]]) -> dict[str, Any]:
     try:
         return rules.play(hanchan.game_doc(events))
     except rules.RulesError as exc:
-        raise ValidationError(hand_message(hanchan, events, exc), code=exc.code) from exc
-
-
-def hand_message(hanchan: Hanchan, events: list[dict[str, Any]], exc: rules.RulesError) -> str:
-    """The engine's message with the failing event named as the page numbers hands: 「#9 東4局1本場:
-    …」 instead of the engine's 0-based 「9番目の記録(event 8)」. Replays the hands before it (an error
-    path only)."""
-    text = engine_message(exc)
-    index = getattr(exc, "index", None)
-    if index is None:
-        return text
-    text = re.sub(r"^(\d+番目の記録\(event \d+\)|event \d+): ", "", text)
-    try:
-        label = rules.play(hanchan.game_doc(events[:index]))["state"]["label"]
-    except rules.RulesError:
-        label = None
-    name = (label or {}).get(text_key()) or _("対局終了後")
-    return f"#{index + 1} {name}: {text}"
+        raise ValidationError(hand_message(hanchan.game_doc(events), exc), code=exc.code) from exc
 
 
 def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int) -> list[int]:
@@ -112,7 +95,7 @@ def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int) ->
             return bad
         except rules.GameError as exc:
             if exc.index is None or kept[exc.index] < first:
-                raise ValidationError(hand_message(hanchan, [events[k] for k in kept], exc), code=exc.code) from exc
+                raise ValidationError(hand_message(hanchan.game_doc([events[k] for k in kept]), exc), code=exc.code) from exc
             bad.append(kept.pop(exc.index))
         except rules.RulesError as exc:
             raise ValidationError(engine_message(exc), code=exc.code) from exc

@@ -11,10 +11,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import HandRecord
+from ..shared import RESTORED
 from .common import User, actor
 from .hanchan import _bump, _hands, _lock, _require_hands_mode, _store, replay
 
-RESTORED = "restored"  # history_change_reason of the row a restore writes
 
 
 def deleted_hand_row(*, hand_id: int):

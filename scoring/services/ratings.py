@@ -2,12 +2,9 @@
 order (club-day date, club day, 回戦, 卓). Each ``HanchanResult`` keeps the member's rating *after*
 that hanchan (``rating_mu``, ``rating_sigma``); a change to any result recomputes from its date on.
 
-Shown as an ordinary number: ``R = 1500 + 40 × (μ − 3σ)``. A new member (μ = 25, σ = 25/3) is at
-1500; winning against strong players raises μ, and σ shrinks as games are played, so R is a
-cautious estimate that rises as the model becomes sure of a player.
-
->>> display_rating(25.0, 25 / 3)
-1500
+Shown as an ordinary number (``shared.display_rating``): ``R = 1500 + 40 × (μ − 3σ)``. A new
+member (μ = 25, σ = 25/3) is at 1500; winning against strong players raises μ, and σ shrinks as
+games are played, so R is a cautious estimate that rises as the model becomes sure of a player.
 """
 
 from __future__ import annotations
@@ -21,15 +18,7 @@ from openskill.models import PlackettLuce
 from ..models import Hanchan, HanchanResult, Member
 from .rollup import rollup_ratings
 
-BASE, SCALE = 1500, 40
 ORDER = ("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number", "hanchan__table", "hanchan_id")
-
-
-def display_rating(mu: float | None, sigma: float | None) -> int | None:
-    """The number shown to members (``None`` before a member's first rated hanchan)."""
-    if mu is None or sigma is None:
-        return None
-    return round(BASE + SCALE * (mu - 3 * sigma))
 
 
 def _start(since: date, members: set[int]) -> dict[int, tuple[float, float]]:

@@ -12,9 +12,7 @@ history). Example (in a test database)::
 
 from __future__ import annotations
 
-import heapq
 from collections import defaultdict
-from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -23,36 +21,14 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 
 from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
+from ..shared import ROLLUP_SUMS, combine, empty_rollup, key_hanchan, last_key, top_wins
 from .figures import FIGURES
 
 FINISHED = "finished"
-BEST = 5
-SUMS = BoardRollup.SUMS
+SUMS = ROLLUP_SUMS
 RESULT_FIELDS = ("hanchan_id", "member_id", "score", "rank", "uma", "net", "recorded", *FIGURES, "rating_mu",
                  "rating_sigma", "hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number",
                  "hanchan__table")
-
-
-def last_key(d: date, clubday: int, number: int, table: int, hanchan: int) -> str:
-    """The sort key of a hanchan in the boards' order (date, club day, 回戦, 卓, hanchan).
-
-    >>> last_key(date(2024, 5, 6), 3, 2, 1, 40)
-    '2024-05-06|0000000003|0002|0001|0000000040'
-    """
-    return f"{d.isoformat()}|{clubday:010d}|{number:04d}|{table:04d}|{hanchan:010d}"
-
-
-def key_hanchan(key: str) -> int:
-    return int(key.rsplit("|", 1)[1])
-
-
-def key_clubday(key: str) -> int:
-    return int(key.split("|")[1])
-
-
-def _empty() -> dict[str, Any]:
-    return {**dict.fromkeys(SUMS, 0), "best": None, "last": "", "rating_mu": None, "rating_sigma": None,
-            "best_wins": [], "opponents": {}}
 
 
 def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -> dict[tuple, dict]:
@@ -71,7 +47,7 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
             d = r["hanchan__clubday__date"]
             k = (r["member_id"], r["rs"], d)
             where[(hanchan_id, r["member_id"])] = k
-            row = rows.setdefault(k, _empty())
+            row = rows.setdefault(k, empty_rollup())
             tied = sum(1 for o in four if o["rank"] == r["rank"])
             row["games"] += 1
             row["net"] += r["net"]
@@ -102,33 +78,8 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
             if k is not None and gain > 0:
                 rows[k]["best_wins"].append([gain, w["pk"], w["date"].isoformat()])
     for row in rows.values():
-        row["best_wins"] = _top(row["best_wins"])
+        row["best_wins"] = top_wins(row["best_wins"])
     return rows
-
-
-def _top(wins: Iterable[list]) -> list[list]:
-    """The ``BEST`` biggest wins, ties by the earlier date, then the earlier hand."""
-    return heapq.nsmallest(BEST, wins, key=lambda w: (-w[0], w[2], w[1]))
-
-
-def combine(rows: Iterable[dict]) -> dict[str, Any]:
-    """Rows of disjoint periods summed into one (best = max, rating after the last hanchan)."""
-    out = _empty()
-    wins: list[list] = []
-    for row in rows:
-        for f in SUMS:
-            out[f] += row[f] or 0
-        if row["best"] is not None:
-            out["best"] = row["best"] if out["best"] is None else max(out["best"], row["best"])
-        if row["last"] > out["last"]:
-            out.update(last=row["last"], rating_mu=row["rating_mu"], rating_sigma=row["rating_sigma"])
-        wins.extend(row["best_wins"])
-        for pk, v in row["opponents"].items():
-            opp = out["opponents"].setdefault(pk, [0, 0, 0, 0, 0])
-            for i in range(5):
-                opp[i] += v[i]
-    out["best_wins"] = _top(wins)
-    return out
 
 
 FIELDS = (*SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")

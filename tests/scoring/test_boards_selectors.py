@@ -9,6 +9,7 @@ from openskill.models import PlackettLuce
 from scoring import services
 from scoring.models import HanchanResult
 from scoring.selectors import boards
+from scoring.shared import display_rating
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +112,7 @@ def test_ratings_follow_plackett_luce_in_date_order(history):
             r[n] = new
     s = by_name(boards.standings())
     for name, rating in r.items():
-        assert s[name]["rating"] == services.display_rating(rating.mu, rating.sigma)
+        assert s[name]["rating"] == display_rating(rating.mu, rating.sigma)
     assert by_name(boards.standings(end=DAY1))["山田"]["rating"] != s["山田"]["rating"]
 
 

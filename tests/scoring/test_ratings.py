@@ -9,7 +9,7 @@ from django.db import transaction
 
 from scoring import services
 from scoring.models import HanchanResult
-from scoring.services import ratings
+from scoring.shared import display_rating
 
 pytestmark = pytest.mark.django_db
 
@@ -20,8 +20,8 @@ def stored(hanchan):
 
 def test_every_finished_result_gets_a_rating_and_a_new_member_starts_at_1500(history):
     assert not HanchanResult.objects.filter(hanchan__state="finished", rating_mu__isnull=True).exists()
-    assert ratings.display_rating(25.0, 25 / 3) == 1500
-    assert ratings.display_rating(None, None) is None
+    assert display_rating(25.0, 25 / 3) == 1500
+    assert display_rating(None, None) is None
 
 
 def test_recomputing_all_of_history_changes_nothing(history):

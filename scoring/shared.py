@@ -1,0 +1,127 @@
+"""What reads and writes share: the engine's messages in the page's language, the rating as
+shown, the rollup's sums, and the change reasons the history names. Imports nothing of
+``services``, ``selectors`` or ``views``, which all import it.
+
+>>> display_rating(25.0, 25 / 3)
+1500
+>>> last_key(date(2024, 5, 6), 3, 2, 1, 40)
+'2024-05-06|0000000003|0002|0001|0000000040'
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+import rules
+
+# --------------------------------------------------------------------------- the engine's messages
+
+
+def text_key() -> str:
+    """The key of the page's language in the engine's ``{"ja", "en"}`` texts (labels,
+    descriptions): ``"ja"`` unless English was chosen."""
+    return "en" if (get_language() or "").startswith("en") else "ja"
+
+
+def engine_message(exc: rules.RulesError) -> str:
+    """The engine's message in the page's language (Japanese unless English was chosen)."""
+    return exc.message if text_key() == "en" else exc.ja
+
+
+_EVENT_PREFIX = re.compile(r"^(\d+番目の記録\(event \d+\)|event \d+): ")
+
+
+def named_hand_message(exc: rules.RulesError, label: dict[str, str] | None) -> str:
+    """The engine's message about event ``exc.index`` named as the page numbers hands (「#9 東4局1本場:
+    …」, ``label``: the table's label before it) instead of the engine's 0-based 「9番目の記録(event 8)」."""
+    name = (label or {}).get(text_key()) or _("対局終了後")
+    return f"#{exc.index + 1} {name}: {_EVENT_PREFIX.sub('', engine_message(exc))}"
+
+
+def hand_message(doc: dict[str, Any], exc: rules.RulesError) -> str:
+    """``named_hand_message`` for a failed ``rules.play`` of the game ``doc``: replays the hands before
+    the failing one to name it (an error path only)."""
+    if getattr(exc, "index", None) is None:
+        return engine_message(exc)
+    try:
+        label = rules.play({**doc, "hands": doc["hands"][:exc.index]})["state"]["label"]
+    except rules.RulesError:
+        label = None
+    return named_hand_message(exc, label)
+
+
+# --------------------------------------------------------------------------- the rating as shown
+
+RATING_BASE, RATING_SCALE = 1500, 40
+
+
+def display_rating(mu: float | None, sigma: float | None) -> int | None:
+    """The number shown to members, ``1500 + 40 × (μ − 3σ)`` (``None`` before a member's first
+    rated hanchan)."""
+    if mu is None or sigma is None:
+        return None
+    return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))
+
+
+# --------------------------------------------------------------------------- the rollup's rows
+
+BEST_WINS = 5
+ROLLUP_SUMS = ("games", "net", "uma", "rank_sum", "first", "second", "third", "fourth", "t12", "t13", "t14",
+               "t22", "t23", "t32", "tobi", "score_sum", "hand_games", "hands", "wins", "deal_ins", "riichis",
+               "win_points", "yakuman", "chombo")
+
+
+def last_key(d: date, clubday: int, number: int, table: int, hanchan: int) -> str:
+    """The sort key of a hanchan in the boards' order (date, club day, 回戦, 卓, hanchan)."""
+    return f"{d.isoformat()}|{clubday:010d}|{number:04d}|{table:04d}|{hanchan:010d}"
+
+
+def key_hanchan(key: str) -> int:
+    return int(key.rsplit("|", 1)[1])
+
+
+def key_clubday(key: str) -> int:
+    return int(key.split("|")[1])
+
+
+def empty_rollup() -> dict[str, Any]:
+    return {**dict.fromkeys(ROLLUP_SUMS, 0), "best": None, "last": "", "rating_mu": None, "rating_sigma": None,
+            "best_wins": [], "opponents": {}}
+
+
+def top_wins(wins: Iterable[list]) -> list[list]:
+    """The ``BEST_WINS`` biggest wins ``[gain, hand pk, date]``, ties by the earlier date, then hand."""
+    return heapq.nsmallest(BEST_WINS, wins, key=lambda w: (-w[0], w[2], w[1]))
+
+
+def combine(rows: Iterable[dict]) -> dict[str, Any]:
+    """Rollup rows of disjoint periods summed into one (best = max, rating after the last hanchan)."""
+    out = empty_rollup()
+    wins: list[list] = []
+    for row in rows:
+        for f in ROLLUP_SUMS:
+            out[f] += row[f] or 0
+        if row["best"] is not None:
+            out["best"] = row["best"] if out["best"] is None else max(out["best"], row["best"])
+        if row["last"] > out["last"]:
+            out.update(last=row["last"], rating_mu=row["rating_mu"], rating_sigma=row["rating_sigma"])
+        wins.extend(row["best_wins"])
+        for pk, v in row["opponents"].items():
+            opp = out["opponents"].setdefault(pk, [0, 0, 0, 0, 0])
+            for i in range(5):
+                opp[i] += v[i]
+    out["best_wins"] = top_wins(wins)
+    return out
+
+
+# --------------------------------------------------------------------------- change reasons in the history
+
+DISPUTE_REASON = "dispute:"  # a hand amended by a ruling: "dispute:<pk>"
+RESTORED = "restored"  # a deleted hand put back
