@@ -11,11 +11,6 @@ read again, on any server; nothing expires by time and no key lists what a page 
 A generation is a random token, so one lost from the cache (evicted, cleared) is replaced by a new
 one that no stored value carries. Read the generation *before* the data it guards: a value drawn
 from older data can then only be stored under a generation that a write has already retired.
-
->>> a = generation("hanchan:1"); a == generation("hanchan:1")
-True
->>> new_generation("hanchan:1"); a == generation("hanchan:1")
-False
 """
 
 from __future__ import annotations

@@ -4,11 +4,12 @@ kept equal to the replay (also by resettle)."""
 from __future__ import annotations
 
 import pytest
-from boards_history import build_history
+from boards_history import DAY1, build_history
 from django.db import transaction
 
 from scoring import services
 from scoring.models import HanchanResult
+from scoring.services import ratings
 from scoring.shared import display_rating
 
 pytestmark = pytest.mark.django_db
@@ -32,9 +33,8 @@ def test_a_void_hanchan_loses_its_ratings_and_later_ones_change(history, scoreke
                                                                  django_capture_on_commit_callbacks):
     h1, h3 = history["hanchan"][0], history["hanchan"][2]
     before = stored(h3)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+    with django_capture_on_commit_callbacks(execute=True):
         services.hanchan_void(hanchan=h1, by=scorekeeper)
-    assert len(callbacks) == 1
     assert set(stored(h1).values()) == {(None, None)}
     assert stored(h3) != before
     with django_capture_on_commit_callbacks(execute=True):
@@ -60,12 +60,14 @@ def test_ratings_are_not_part_of_the_results_history(history):
 
 
 def test_many_writes_in_one_transaction_recompute_once_from_the_earliest_date(
-        members, ariari, scorekeeper, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        members, ariari, scorekeeper, django_capture_on_commit_callbacks, monkeypatch):
+    runs = []
+    real = ratings.ratings_update
+    monkeypatch.setattr("scoring.services.boards.ratings_update", lambda since: runs.append(since) or real(since=since))
+    with django_capture_on_commit_callbacks(execute=True):
         with transaction.atomic():
             build_history(members, ariari, scorekeeper)
-    assert len(callbacks) == 1
-    callbacks[0]()
+    assert runs == [DAY1]  # one recomputation, from the first club day, for every result written
     assert not HanchanResult.objects.filter(hanchan__state="finished", rating_mu__isnull=True).exists()
 
 
