@@ -91,7 +91,7 @@ def _headings() -> set[str]:
 def _citations(text: str) -> list[str]:
     """The section numbers cited as ``docs/rules.md §5.3``, ``… §4–7``, ``… §3, §6`` or ``… §1 and §5``."""
     found = []
-    for run in re.findall(r"docs/rules\.md((?:(?:,| and| or)?\s*§\d+(?:\.\d+)?(?:[–-]\d+(?:\.\d+)?)?)+)", text):
+    for run in re.findall(r"docs/rules\.md`?((?:(?:,| and| or)?\s*§\d+(?:\.\d+)?(?:[–-]\d+(?:\.\d+)?)?)+)", text):
         for first, last in re.findall(r"§(\d+(?:\.\d+)?)(?:[–-](\d+(?:\.\d+)?))?", run):
             found += [first] + ([last] if last else [])
     return found
@@ -114,7 +114,7 @@ def test_citations_name_existing_sections():
 
 
 def test_citation_reader():
-    assert _citations("see docs/rules.md §5.3, §6 and §2.6; docs/rules.md §4–7") == ["5.3", "6", "2.6", "4", "7"]
+    assert _citations("see docs/rules.md §5.3, §6 and §2.6; `docs/rules.md` §4–7") == ["5.3", "6", "2.6", "4", "7"]
 
 
 def test_only_the_oracle_tests_read_beside_the_checkout():
