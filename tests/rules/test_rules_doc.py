@@ -3,7 +3,8 @@
 - §4.4's table of options per preset equals ``rules.PRESETS`` (on a difference the test prints the
   table the code implies, ready to paste);
 - every option of ``rules.RuleSet`` is described in §4.2 and every yaku id is listed in §2;
-- every ``docs/rules.md §n`` citation in the repository names a section that exists;
+- every ``docs/rules.md §n`` citation in the repository names a section that exists, and nothing
+  cites the rules page that used to live outside the repository (the changelog, being history, is not read);
 - only the oracle tests read the directory beside the checkout (oracle data, never rules).
 """
 
@@ -115,6 +116,12 @@ def test_citations_name_existing_sections():
 
 def test_citation_reader():
     assert _citations("see docs/rules.md §5.3, §6 and §2.6; `docs/rules.md` §4–7") == ["5.3", "6", "2.6", "4", "7"]
+
+
+def test_nothing_cites_the_rules_page_outside_the_repository():
+    old = "RULES" + ".md"  # spelled apart so that this file does not cite it
+    citing = [str(p.relative_to(ROOT)) for p in _repository_files() if old in p.read_text(encoding="utf-8")]
+    assert citing == []
 
 
 def test_only_the_oracle_tests_read_beside_the_checkout():
