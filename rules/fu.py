@@ -1,4 +1,4 @@
-"""Fu (RULES.md §3): the total and a breakdown whose lines add up to it.
+"""Fu (docs/rules.md §3.1): the total and a breakdown whose lines add up to it.
 
 >>> from rules.document import parse_doc
 >>> from rules.shapes import decompositions

@@ -1,4 +1,4 @@
-"""Points from han and fu: base points, limit names and who pays what (RULES.md §3).
+"""Points from han and fu: base points, limit names and who pays what (docs/rules.md §3.2, §3.3).
 
 >>> from rules.ruleset import get_ruleset
 >>> ariari, tenhou = get_ruleset("ariari"), get_ruleset("tenhou")
@@ -33,7 +33,7 @@ LIMIT_JA = {
     "triple_yakuman": "トリプル役満",
 }
 VALID_FU = (20, 25) + tuple(range(30, 111, 10))
-# 切り上げ満貫 applies to exactly these (RULES.md §3: 30符4翻 and 60符3翻), not to 2翻120符.
+# 切り上げ満貫 applies to exactly these (docs/rules.md §3.2: 30符4翻 and 60符3翻), not to 2翻120符.
 KIRIAGE = {(4, 30), (3, 60)}
 
 

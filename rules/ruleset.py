@@ -48,7 +48,7 @@ class RuleSet:
 
     name: str = "ariari"
 
-    # --- hand scoring (RULES.md §2-4) ---
+    # --- hand scoring (docs/rules.md §2–4) ---
     open_tanyao: bool = True  # 喰いタン
     red_fives: bool = False  # one red five per suit (0m 0p 0s)
     kiriage_mangan: bool = True  # 切り上げ満貫: 30符4翻 / 60符3翻 = mangan
@@ -62,7 +62,7 @@ class RuleSet:
     nagashi_mangan: bool = False  # 流し満貫: the game's "nagashi" event, paid as a mangan tsumo
     shibari: int = 1  # 1翻縛り / 2 = 両翻縛り
 
-    # --- 完全先付け (RULES.md §5); all off in ariari ---
+    # --- 完全先付け (docs/rules.md §5); all off in ariari ---
     yakuhai_sakizuke: bool = False
     shanpon_tsumo_sakizuke: bool = False  # 新現代ルール: 双ポン tsumo also qualifies a yakuhai
     kataagari: bool = False  # 片和了り禁止
@@ -75,7 +75,7 @@ class RuleSet:
     open_tenpai_needs_yaku: bool = False
     formal_tenpai: bool = True  # 形式テンパイあり (not when holding all four of every wait)
 
-    # --- game (RULES.md §6) ---
+    # --- game (docs/rules.md §6, §7) ---
     start_points: int = 25000
     return_points: int = 25000  # no oka
     uma: tuple[int, int, int, int] = (12000, 4000, -4000, -12000)
@@ -177,10 +177,10 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "kanzen_sakizuke": _KANZEN,
     "shingendai": {**_KANZEN, "shanpon_tsumo_sakizuke": True},
     "tenhou": {
-        # real Tenhou pays 四暗刻単騎, 国士十三面, 純正九蓮 and 大四喜 as single yakuman (RULES.md §4)
+        # real Tenhou pays 四暗刻単騎, 国士十三面, 純正九蓮 and 大四喜 as single yakuman (docs/rules.md §4.3)
         "red_fives": True, "kiriage_mangan": False, "yakuman_add_up": True, "double_yakuman_hands": False,
         "yakuman_cap": 6, "multi_ron": "double_ron", "triple_ron_draw": True,
-        # Tenhou's game rules (oracles/README.md): 途中流局, 流し満貫, アガリ止め/テンパイ止め, 西入,
+        # Tenhou's game rules (docs/rules.md §7): 途中流局, 流し満貫, アガリ止め/テンパイ止め, 西入,
         # トビ with honba, 30000 返し, uma 20/10, the raw score rounded to 1000, the top takes the rest.
         "abortive_draws": True, "nagashi_mangan": True, "agari_yame": True, "tenpai_yame": True,
         "west_round": True, "bust_ignores_honba": False, "return_points": 30000, "pao_pays_ron_honba": True,

@@ -178,7 +178,7 @@ def decompositions(hand: Hand) -> list[Decomposition]:
 
 def waits(hand: Hand) -> list[int]:
     """Tile kinds completing the 13 tiles (concealed without the winning tile, plus melds), except a
-    kind of which the hand itself already holds all four (RULES.md §5)."""
+    kind of which the hand itself already holds all four (docs/rules.md §1.4)."""
     counts = hand.counts13
     found = _standard_waits(hand.codes13, hand.__dict__.get("whole13"), hand.__dict__.get("grown13"))
     if not hand.melds:

@@ -1,4 +1,4 @@
-"""Final standings of a hanchan: ranks, 順位点 (uma), leftover sticks and nets (RULES.md §6).
+"""Final standings of a hanchan: ranks, 順位点 (uma), leftover sticks and nets (docs/rules.md §6.12, §6.13).
 
 ``final_result`` reads four raw scores (a paper score sheet, or the end of ``rules.play``); the net
 is ``raw - return_points + uma`` in points, shown in thousands by ``net_text``. Rule-set options:

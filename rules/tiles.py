@@ -1,4 +1,4 @@
-"""Tiles and notation (RULES.md §1).
+"""Tiles and notation (docs/rules.md §1).
 
 A tile kind is an int 0..33: 0-8 萬子 1m-9m, 9-17 筒子 1p-9p, 18-26 索子 1s-9s, 27-33 字牌
 東南西北白發中 (1z-7z). Red fives are kept as a count beside the tiles (a red five is a five).

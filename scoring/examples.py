@@ -13,7 +13,7 @@ counts and waits). ``expect`` maps a rule set to its verdict:
   ``per_wait`` ({tile: [qualifying yaku ids of that wait's best candidate]}).
 
 Where the seed leaves the case open, ``note`` gives the reading chosen and the option that controls
-it (docs/sakizuke.md). Seat wind is 南 (non-dealer) and round wind 東 unless stated (``document``).
+it (docs/rules.md §5.3, §5.7). Seat wind is 南 (non-dealer) and round wind 東 unless stated (``document``).
 
 >>> len(CASES) == len({c["id"] for c in CASES}), section_of(CASES[0])
 (True, '中付けの禁止')
@@ -61,7 +61,7 @@ CASES: list[dict[str, Any]] = [
          doc=dict(hand="567p789s4s", melds=[pon("777z"), chi("234m")], win_tile="4s"),
          waits=["4s"],
          expect={AA: ok(), B: ok(yaku=["yakuhai_chun"]), A: ok(), K: ok(), S: ok()},
-         note="later_calls=justified: the 中 pon (call 1) was complete before the chi (RULES.md 例2)."),
+         note="later_calls=justified: the 中 pon (call 1) was complete before the chi (seed 000 例2, docs/rules.md §5.3)."),
     dict(id="000-nakazuke-ex3", seed="000",
          quote="副露していない手牌の中に役牌のが暗刻で存在するため、第1副露が役に絡まなかったとしても、完全先付けでの和了も可",
          doc=dict(hand="777z567p789s4s", melds=[chi("234m")], win_tile="4s"),
@@ -93,7 +93,7 @@ CASES: list[dict[str, Any]] = [
          doc=dict(hand="678p68s44z", melds=[chi("678m"), chi("234p")], win_tile="7s"),
          waits=["7s"],
          expect={B: no(("later_call", 2)), A: ok(yaku=["sanshoku"]), K: ok()},
-         note="Read with 例7 (RULES.md decisions): the sanshoku was not complete before call 2. A has "
+         note="Read with 例7 (docs/rules.md §5.7): the sanshoku was not complete before call 2. A has "
               "later_calls=free and the sanshoku needs no call after the first, so A allows it (the seed "
               "names only 島町)."),
     # ---------------------------------------------------------------- seed 000 ★2 片和了りの禁止
@@ -168,7 +168,7 @@ CASES: list[dict[str, Any]] = [
          doc=dict(hand="234m567p789s22s77z", win_tile="2s", tsumo=True),
          waits=["2s", "7z"],
          expect={B: ok(yaku=["menzen_tsumo"]), A: ok(yaku=["menzen_tsumo"]), K: ok()},
-         note="RULES.md decision: a closed tsumo or a riichi win is allowed under B as well (and A)."),
+         note="Decision (docs/rules.md §5.7): a closed tsumo or a riichi win is allowed under B as well (and A)."),
     dict(id="000-AB-2s-chun-shanpon-riichi", seed="000",
          quote="ツモるかリーチを掛けるは Bの島町自治会麻雀クラブも同じ",
          doc=dict(hand="234m567p789s22s77z", win_tile="2s", riichi=True),
@@ -187,7 +187,7 @@ CASES: list[dict[str, Any]] = [
                  A: no(("no_common_yaku", None)), K: ok()},
          note="On 8p the hand also reads 三暗刻 (777s 888s 999s); 高点法 scores 純全一盃口. On 7p it also "
               "reads 789s×3 (一盃口), but a wait whose completed hand is a yakuman has just that yakuman as its "
-              "yaku for the common-yaku test (RULES.md §5, docs/sakizuke.md), so A finds no common yaku, "
+              "yaku for the common-yaku test (docs/rules.md §5.1, §5.7), so A finds no common yaku, "
               "as the seed says."),
     dict(id="000-AB-234p-suuankou", seed="000",
          quote="同じ四暗刻で待ちは2 3 4筒ですが、2 4筒は対々和、三暗刻(もしくは四暗刻)、3筒は一盃口となるためAは和了不可。Bは和了可",
@@ -195,14 +195,14 @@ CASES: list[dict[str, Any]] = [
          waits=["2p", "3p", "4p"],
          expect={B: ok(yaku=["toitoi", "sanankou"], per_wait={"3p": ["iipeikou"]}),
                  A: no(("no_common_yaku", None)), K: ok()},
-         note="RULES.md decisions: 'Bは三暗刻が確定' does not hold on 3p; the verdict (every wait has a yaku) does."),
+         note="Decision (docs/rules.md §5.7): 'Bは三暗刻が確定' does not hold on 3p; the verdict (every wait has a yaku) does."),
     dict(id="000-AB-143m", seed="000",
          quote="待ち牌は1 4 3萬の3種類あり、1萬は平和のみ、4萬はタンピン、3萬はタンヤオのみ…Aは和了不可。Bはピンフが確定なので和了可",
          doc=dict(hand="2223m234p567p345s", win_tile="3m"),
          waits=["1m", "3m", "4m"],
          expect={B: ok(yaku=["tanyao"], per_wait={"1m": ["pinfu"], "3m": ["tanyao"], "4m": ["pinfu", "tanyao"]}),
                  A: no(("no_common_yaku", None)), K: ok()},
-         note="RULES.md decisions: 'ピンフが確定' does not hold on 3m; the verdict does."),
+         note="Decision (docs/rules.md §5.7): 'ピンフが確定' does not hold on 3m; the verdict does."),
     dict(id="000-AB-147s", seed="000",
          quote="1索は平和、4索はタンピン、7索はタンヤオのみで確定している役がないのでAは和了不可。Bは和了可",
          doc=dict(hand="2344567s567p345m", win_tile="1s"),

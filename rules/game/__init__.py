@@ -1,4 +1,4 @@
-"""A whole hanchan settled from its recorded events (RULES.md §6, docs/api.md ``play``).
+"""A whole hanchan settled from its recorded events (docs/rules.md §6, §8; docs/api.md ``play``).
 
 ``play`` is a pure function of the document: it replays the events in order, checks each one
 against the running state and returns every event's score changes (with the state before it), the

@@ -1,4 +1,4 @@
-"""Between hands: the next round and honba, and whether the game is over (RULES.md §6).
+"""Between hands: the next round and honba, and whether the game is over (docs/rules.md §6.2, §6.10, §6.11, §7).
 
 - 連荘: the dealer keeps the deal on a dealer win, dealer tenpai at a draw, or an abortive draw;
   honba +1 then and on every draw, back to 0 after a non-dealer win; a チョンボ replays the hand.

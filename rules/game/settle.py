@@ -1,4 +1,4 @@
-"""Settlement arithmetic: what one checked event does to the table (RULES.md §3, §6).
+"""Settlement arithmetic: what one checked event does to the table (docs/rules.md §3.3, §3.4, §6).
 
 Each ``settle_<type>`` moves points only through ``Table.pay`` and returns an ``Outcome``: the
 event's public fields, whether and how the hand ended (for ``rules.game.end``) and the facts the

@@ -1,4 +1,4 @@
-"""完全先付け (RULES.md §5): which waits qualify, which calls break 中付け / 後付け rules, which
+"""完全先付け (docs/rules.md §5): which waits qualify, which calls break 中付け / 後付け rules, which
 candidate is scored. ``rules.evaluate`` asks ``judge`` whenever a 先付け option is on.
 
 Every wait of the 13 tiles is evaluated in the same situation as the actual win. Seed 003's 平和

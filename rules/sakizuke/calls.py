@@ -1,4 +1,4 @@
-"""The calls of an open hand under 先付け (RULES.md §5): 中付け (``first_call``), 後付け
+"""The calls of an open hand under 先付け (docs/rules.md §5.3): 中付け (``first_call``), 後付け
 (``later_calls``) and A's yaku confirmed by the first call (``yaku_confirmed_by_first_call``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The 先付け options of a rule set (RULES.md §5), listed once: which make ``evaluate`` run the
+"""The 先付け options of a rule set (docs/rules.md §5.3), listed once: which make ``evaluate`` run the
 judge, which ``qualifying`` reads, and which never change a candidate's score.
 
 >>> from rules.ruleset import get_ruleset

@@ -1,4 +1,4 @@
-"""Qualifying yaku (RULES.md §5): which yaku of a candidate may satisfy shibari under the 先付け
+"""Qualifying yaku (docs/rules.md §5.1, §5.3): which yaku of a candidate may satisfy shibari under the 先付け
 options, each candidate's analysis, and the yaku common to every wait."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def ids(h: YakuHit) -> set[str]:
 
 def common_yaku(per: Iterable[list[Analysis]]) -> set[str]:
     """Qualifying yaku ids found (in a candidate that satisfies shibari) on every wait. A wait whose
-    completed hand is a yakuman has just that yakuman as its yaku, as in scoring (RULES.md §5; seed
+    completed hand is a yakuman has just that yakuman as its yaku, as in scoring (docs/rules.md §5.7; seed
     000: 7筒 is 四暗刻, not also 一盃口)."""
     common: set[str] | None = None
     for analyses in per:

@@ -1,4 +1,4 @@
-"""Every yaku of RULES.md §2, one module per yaku or close family (each module holds the whole rule).
+"""Every yaku of docs/rules.md §2, one module per yaku or close family (each module holds the whole rule).
 
 ``find(hand, ruleset, decomposition)`` returns the ``YakuHit`` list of one candidate: when any
 yakuman is present only the yakuman remain; exclusions between ordinary yaku (ryanpeikou/iipeikou,
@@ -75,7 +75,7 @@ def situational_hits(ctx: Context, f: int) -> tuple[YakuHit, ...]:
     return derived["_situational_hits"][1]
 NAMES: dict[str, tuple[str, str]] = {k: v for m in MODULES for k, v in m.NAMES.items()}
 ORDER = {yaku_id: n for n, yaku_id in enumerate(NAMES)}
-# 一発 is a bonus like dora (seed 003, RULES.md §2): it never satisfies shibari and never qualifies a
+# 一発 is a bonus like dora (seed 003, docs/rules.md §2.5): it never satisfies shibari and never qualifies a
 # hand under 先付け rules. The one statement of that rule; ``shibari_han`` and rules.sakizuke read it.
 NOT_FOR_SHIBARI = frozenset({"ippatsu"})
 

@@ -236,7 +236,7 @@ SITUATIONAL_FLAGS = {
 
 
 def ariari_options():
-    """``OptionalRules`` equal to our ``ariari`` preset (RULES.md §4): 喰いタン, no red fives,
+    """``OptionalRules`` equal to our ``ariari`` preset (docs/rules.md §4.3): 喰いタン, no red fives,
     切り上げ満貫, kazoe yakuman, no double-yakuman hands, 人和/大車輪 off. The mahjong package always
     gives a 連風牌 pair 4 fu, which is ariari's ``double_wind_pair_fu``. The single-yakuman cap is
     :func:`single_yakuman_scores`."""
@@ -261,14 +261,14 @@ def tenhou_options(double_yakuman: bool = False):
 
 
 # majiang-core's rules: our ``tenhou`` with one option changed, double-yakuman hands (real Tenhou pays
-# them single; RULES.md §4)
+# them single; docs/rules.md §4.3)
 MAJIANG_RULESET = {"preset": "tenhou", "options": {"double_yakuman_hands": True}}
 
 
 @functools.cache
 def single_yakuman_scores():
     """The package's ``ScoresCalculator`` with ariari's cap: yakuman are paid at most once (32000 /
-    48000 even for two, RULES.md §4), where the package adds them up; han and yaku are untouched."""
+    48000 even for two, docs/rules.md §3.2), where the package adds them up; han and yaku are untouched."""
     from mahjong.hand_calculating.scores import ScoresCalculator
 
     class SingleYakumanScores(ScoresCalculator):
@@ -383,7 +383,7 @@ def mahjong_outcome(doc: dict[str, Any], options=None, scores=None, loser: int |
 
 def limit_of(han: int, fu: int | None, yakuman: int, *, kiriage: bool, yakuman_cap: int,
              kazoe: bool = True) -> str | None:
-    """The limit a hand reaches by RULES.md §3 (our names), from its han, fu and yakuman count.
+    """The limit a hand reaches by docs/rules.md §3.2 (our names), from its han, fu and yakuman count.
 
     >>> limit_of(4, 30, 0, kiriage=True, yakuman_cap=1), limit_of(4, 30, 0, kiriage=False, yakuman_cap=1)
     ('mangan', None)
@@ -583,7 +583,7 @@ def _situation(rng: random.Random, case: Case) -> None:
         if has_kan and rng.random() < 0.3:
             flags.append("rinshan")
         elif rng.random() < 0.04:
-            flags.append("haitei")  # never with rinshan: RULES.md §4 嶺上開花と海底は複合しない
+            flags.append("haitei")  # never with rinshan: docs/rules.md §4.3 嶺上開花と海底は複合しない
         if not case.melds and not case.riichi and not case.double_riichi and rng.random() < 0.08:
             flags = ["tenhou" if case.seat == 0 else "chiihou"]
     else:
@@ -774,7 +774,7 @@ def engine_evaluate():
 
 def mahjong_waits(doc: dict[str, Any]) -> list[str]:
     """The document's waits by the ``mahjong`` package's ``Agari``: every kind that completes the
-    concealed part (without the winning tile), except one the hand holds all four of (RULES.md §5).
+    concealed part (without the winning tile), except one the hand holds all four of (docs/rules.md §1.4).
 
     >>> mahjong_waits({"hand": "1112345678999m", "melds": []})[:3]
     ['1m', '2m', '3m']

@@ -1,4 +1,4 @@
-"""Fu, line by line of RULES.md §3. Each case lists the whole breakdown; the lines add up to the total."""
+"""Fu, line by line of docs/rules.md §3.1. Each case lists the whole breakdown; the lines add up to the total."""
 
 import pytest
 

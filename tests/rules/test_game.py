@@ -1,4 +1,4 @@
-"""rules.play / rules.final_result: flow, payments, errors (RULES.md §6, docs/api.md).
+"""rules.play / rules.final_result: flow, payments, errors (docs/rules.md §6, §8; docs/api.md).
 
 Every expected number is written out from the rule it checks (start 25000, 300 per honba, ...).
 """

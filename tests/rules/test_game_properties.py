@@ -7,8 +7,8 @@ shrinks to a short game with simple events.
 
 Checked after every event: scores + the table equal 4 x start; deltas add up; the state before each
 event is the state after the previous one; the round and honba follow from the previous event by the
-rules; the game ends exactly when the rules say (an oracle written here from RULES.md §6 and
-oracles/README.md, independently of rules.game). At the end: nets sum to 0, ranks and uma are
+rules; the game ends exactly when the rules say (an oracle written here from docs/rules.md §6 and
+§7, independently of rules.game). At the end: nets sum to 0, ranks and uma are
 consistent, and the replay is deterministic and equal to the events applied one by one.
 """
 
@@ -129,7 +129,7 @@ def games(draw) -> tuple[dict, list[dict]]:
 # --------------------------------------------------------------------------- the oracle
 
 def honba_part(ev: dict, rs) -> list[int]:
-    """The honba share of each seat's delta in a hand-ending event, from the rule text (RULES.md §3)."""
+    """The honba share of each seat's delta in a hand-ending event, from the rule text (docs/rules.md §3.4)."""
     part = [0] * 4
     h = ev["honba"] * rs.honba_value
     if ev["type"] == "ron" and ev["winners"]:
@@ -171,7 +171,7 @@ def expected_flow(ev: dict, rs) -> tuple[int, int, str | None]:
 
 
 def expected_end(ev: dict, rs, r: int, outcome: str, keeps: bool) -> str | None:
-    """How the game ends after a hand (RULES.md §6; oracles/README.md for 西入 and オーラス止め)."""
+    """How the game ends after a hand (docs/rules.md §6.10, §6.11; §7 for 西入 and オーラス止め)."""
     scores, dealer, target = ev["scores"], ev["dealer"], rs.return_points
     judged = [scores[s] - (honba_part(ev, rs)[s] if rs.bust_ignores_honba else 0) for s in range(4)]
     if rs.bust and min(judged) < 0:

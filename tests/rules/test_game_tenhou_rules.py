@@ -1,4 +1,4 @@
-"""Tenhou's game rules as rule options (RULES.md §4 ``tenhou``, oracles/README.md): 途中流局,
+"""Tenhou's game rules as rule options (docs/rules.md §4.3 ``tenhou``, §7): 途中流局,
 流し満貫, オーラス止め, 西入, トビ with honba, final points. Each is off in ``ariari``.
 
 Every expected number is written out from the rule it checks.
@@ -182,9 +182,9 @@ def test_rounding_of_a_raw_score(score, how, thousands):
     ([7100, -1500, 50400, 44000], [-33.0, -52.0, 61.0, 24.0]),
 ])
 def test_tenhou_final_points(scores, points):
-    """oracles/README.md says 五捨六入; the games say otherwise (and "the game is right"): every raw
+    """The oracle data's README says 五捨六入; the games say otherwise (and "the game is right"): every raw
     score is rounded to 1000 with 500 away from zero — 36500 → 37, 21500 → 22, -1500 → -2 — before
-    the 30000 return; no rounding of the difference fits all 133 games."""
+    the 30000 return; no rounding of the difference fits all 133 games (docs/rules.md §7, §9.3)."""
     r = final_result(scores, "tenhou")
     assert [n / 1000 for n in r["net"]] == points and sum(r["net"]) == 0
 

@@ -1,4 +1,4 @@
-"""Tile notation (RULES.md §1): mpsz and the Japanese notation of seed 003, mixed; canonical sorted
+"""Tile notation (docs/rules.md §1): mpsz and the Japanese notation of seed 003, mixed; canonical sorted
 mpsz out; every kind of bad input is a named error whose message names the offending token."""
 
 import pytest

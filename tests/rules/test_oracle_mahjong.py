@@ -5,11 +5,11 @@ options changed (``VARIANT``: 喰いタンなし, no 切り上げ, 13+ han = san
 legal, han, fu, total, yaku with han, dora counts, limit, yakuman count, each seat's change
 (honba and sticks included), and the waits (against the package's ``Agari``).
 
-Where the package and RULES.md differ, RULES.md wins, and the adjustment is made here, visibly:
-- RULES.md §4 ariari: "yakuman capped at single (32000 / 48000 even for double)". The package adds
+Where the package and docs/rules.md differ, docs/rules.md wins, and the adjustment is made here, visibly:
+- docs/rules.md §3.2 (ariari): yakuman are paid as one, 32000 / 48000 even for a double. The package adds
   yakuman up; ``oracle.single_yakuman_scores()`` caps the han it pays at 13 (han and yaku still compare
   as listed: 13 per yakuman, docs/api.md).
-- RULES.md §4 ariari: 嶺上開花と海底は複合しない (the tenhou preset keeps that option too). The
+- docs/rules.md §4.3 ariari: 嶺上開花と海底は複合しない (the tenhou preset keeps that option too). The
   package refuses rinshan+haitei as an error, so the generator never sets both (unit tests cover it).
 - A yakuman hand's fu and dora are not compared: the package leaves dora out and its fu is
   meaningless there; docs/api.md does not fix either for yakuman.
@@ -46,9 +46,9 @@ def _configs() -> dict[str, tuple]:
 
     return {
         "ariari": ("ariari", False, oracle.ariari_options(), None),
-        # RULES.md §4 tenhou: red fives, no 切り上げ, yakuman add up, 四暗刻単騎 etc. single (ruleset.py)
+        # docs/rules.md §4.3 tenhou: red fives, no 切り上げ, yakuman add up, 四暗刻単騎 etc. single (ruleset.py)
         "tenhou": ("tenhou", True, oracle.tenhou_options(), ScoresCalculator),
-        # single options changed (RULES.md §4 "change single options"): 喰いタンなし, no 切り上げ,
+        # single options changed (docs/rules.md §4.1): 喰いタンなし, no 切り上げ,
         # 13+ han = sanbaiman, red fives
         "variant": (VARIANT, True, OptionalRules(
             has_open_tanyao=False, has_aka_dora=True, has_double_yakuman=False,
@@ -78,7 +78,7 @@ def test_generator_makes_consistent_hands(cases):
 
 
 def test_generator_exercises_every_yaku(cases):
-    """Each yaku of RULES.md §2 occurs in the package's verdicts at least 3 times (so a yaku the
+    """Each yaku of docs/rules.md §2 occurs in the package's verdicts at least 3 times (so a yaku the
     engine never awards cannot pass unnoticed), and at least 5% of the hands have no yaku."""
     seen = Counter(y for _, want, _ in cases for y, _ in want.get("yaku", []))
     rare = {y: seen[y] for y in RULES_MD_YAKU if seen[y] < 3}

@@ -8,10 +8,10 @@ our payments + honba_bonus + sticks_bonus.
 majiang-core's rules are our ``tenhou`` preset's (red fives, 喰いタン, no 切り上げ, kazoe, yakuman
 add up; a 連風牌 pair is 4 fu in both) with one option changed: majiang counts 四暗刻単騎, 国士十三面,
 純正九蓮宝燈 and 大四喜 double, real Tenhou single, so the documents here carry
-``oracle.MAJIANG_RULESET`` = ``tenhou`` + ``double_yakuman_hands: true`` (RULES.md §4). Not compared: fu and
+``oracle.MAJIANG_RULESET`` = ``tenhou`` + ``double_yakuman_hands: true`` (docs/rules.md §4.3). Not compared: fu and
 dora of a yakuman hand (majiang gives no fu there and leaves dora out; docs/api.md fixes neither).
-Where majiang would differ from RULES.md the data has no case: no hand is both 嶺上開花 and 海底
-(majiang would count both; RULES.md §4 keeps 嶺上開花と海底は複合しない in every preset), and no
+Where majiang would differ from docs/rules.md the data has no case: no hand is both 嶺上開花 and 海底
+(majiang would count both; docs/rules.md §4.3 keeps 嶺上開花と海底は複合しない in every preset), and no
 パオ (param ``baojia``) — ``test_the_data_avoids_what_rules_md_decides_differently`` pins that.
 """
 

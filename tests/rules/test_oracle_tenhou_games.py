@@ -6,7 +6,7 @@ Each line is a real four-player 東南戦 with Tenhou's scores after every hand,
 that the game ends with the last event, the final scores and the final points (``net`` / 1000).
 The games exercise Tenhou's game rules: 途中流局 (``abortive``), ダブロン, アガリ止め/テンパイ止め,
 西入 (sudden death), トビ with honba and sticks counted, and points = 30000 返し with uma 20/10,
-each score rounded to 1000, the top taking the remainder (oracles/README.md).
+each score rounded to 1000, the top taking the remainder (docs/rules.md §7).
 """
 
 from __future__ import annotations

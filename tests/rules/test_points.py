@@ -138,6 +138,6 @@ def test_evaluate_payments(doc, total, payments, received):
 
 
 def test_kiriage_is_only_30fu4han_and_60fu3han_not_2han120fu():
-    # 2翻120符: base 120×2^4 = 1920, the same as 30符4翻, but RULES.md §3 names only the two cells.
+    # 2翻120符: base 120×2^4 = 1920, the same as 30符4翻, but docs/rules.md §3.2 names only the two cells.
     assert _pays(2, 120, False, False, ARIARI) == [7700]
     assert _pays(4, 30, False, False, ARIARI) == [8000]

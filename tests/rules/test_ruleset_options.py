@@ -1,4 +1,4 @@
-"""Rule-set options: every option is a field with a comment (RULES.md §4), values are checked and bounded."""
+"""Rule-set options: every option is a field with a comment (docs/rules.md §4.2), values are checked and bounded."""
 
 import pytest
 

@@ -227,7 +227,7 @@ def test_random_hands_restrict_and_shingendai_extends(seed):
             assert verdicts["shingendai"]["legal"], doc
 
 
-# ---------------------------------------------------------------- call-order details (RULES.md §1, §5)
+# ---------------------------------------------------------------- call-order details (docs/rules.md §1.3, §5.1)
 def _m(kind: str, tiles: str) -> dict:
     return {"type": kind, "tiles": tiles}
 

@@ -1,4 +1,4 @@
-"""Decompositions, wait types and waits (RULES.md §1, §5)."""
+"""Decompositions, wait types and waits (docs/rules.md §1.4, §2.6)."""
 
 import pytest
 from hypothesis import given, settings

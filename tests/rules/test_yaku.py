@@ -1,4 +1,4 @@
-"""Every yaku of RULES.md §2: a positive case and a near miss each, closed and open han.
+"""Every yaku of docs/rules.md §2: a positive case and a near miss each, closed and open han.
 
 Each case is a readable hand: concealed tiles without the winning tile, calls written inline as
 ``(pon)555z`` (call order = reading order), the winning tile, and the situation. ``han`` 0 means
@@ -207,7 +207,7 @@ def test_several_yakuman_add_up_only_when_the_rule_set_says(ruleset, yakuman, li
 
 
 @pytest.mark.parametrize("ruleset, han, limit, total", [
-    ("tenhou", 13, "yakuman", 32000),  # what real Tenhou paid (a real game record; RULES.md §4)
+    ("tenhou", 13, "yakuman", 32000),  # what real Tenhou paid (a real game record; docs/rules.md §4.3)
     (DOUBLE_YAKUMAN, 26, "double_yakuman", 64000),  # majiang-core's reading
     ("ariari", 13, "yakuman", 32000),
 ])
