@@ -45,6 +45,11 @@ def generation(*things: str) -> str:
 
 
 def new_generation(*things: str) -> None:
-    """Retire the current generations of ``things`` once the current transaction commits (at once
-    outside one): everything cached from them before is never read again."""
-    transaction.on_commit(lambda: cache.set_many({_key(t): secrets.token_hex(6) for t in things}, timeout=None))
+    """Retire the current generations of ``things``: everything cached from them before is never
+    read again. Renewed now and again once the current transaction commits: a reader between the
+    two may cache what it read before the commit, and the second renewal retires that. (On the
+    database cache the first renewal is part of the transaction itself.)"""
+    def renew() -> None:
+        cache.set_many({_key(t): secrets.token_hex(6) for t in things}, timeout=None)
+    renew()
+    transaction.on_commit(renew)

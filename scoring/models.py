@@ -130,6 +130,12 @@ class ClubDay(models.Model):
         return reverse("clubday-detail", args=[self.pk])
 
 
+class HanchanQuerySet(models.QuerySet):
+    def with_players(self) -> "HanchanQuerySet":
+        """With what every page and write of a hanchan reads: its club day, rule sets and players."""
+        return self.select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
+
+
 class Hanchan(models.Model):
     """One hanchan at one table of a club day; ``seat0`` is 起家 (the first dealer)."""
 
@@ -162,6 +168,8 @@ class Hanchan(models.Model):
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     history = _history(excluded_fields=["version"])
+
+    objects = HanchanQuerySet.as_manager()
 
     class Meta:
         ordering = ["clubday", "table", "number"]

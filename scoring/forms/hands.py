@@ -7,15 +7,17 @@ a time: 「＋和了者を追加」 moves the win on screen into the hidden ``wi
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 from django import forms
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 import rules
+
+from ..selectors.hanchan import stored_events
 
 EVENT_TYPES = [("ron", _("ロン")), ("tsumo", _("ツモ")), ("draw", _("流局")),
                ("chombo", _("チョンボ")), ("penalty", _("罰符")), ("abandon", _("アガリ放棄")),
@@ -97,6 +99,19 @@ class HandForm(forms.Form):
             if not ruleset.triple_ron_draw:
                 self.fields["kind"].choices = [c for c in ABORTIVE_KINDS if c[0] != "sanchahou"]
         self.other_wins = self._other_wins()
+
+    @classmethod
+    def for_hanchan(cls, hanchan: Any, data: Any = None, *, before: int | None = None,
+                    events: list[dict[str, Any]] | None = None, **kwargs: Any) -> "HandForm":
+        """The form for a hand of ``hanchan`` (the hand at 0-based ``before``, or a new last hand):
+        its players, its rule set's result types, and the riichi already declared in that hand,
+        read from ``events`` (the stored input; read here only when a win entered tile by tile
+        needs it)."""
+        def declared() -> list[int]:
+            stored = events if events is not None else stored_events(hanchan.pk)
+            return declared_riichi(list(stored[:before] if before is not None else stored))
+        return cls(data, names=hanchan.player_names(), declared=SimpleLazyObject(declared),
+                   ruleset=hanchan.ruleset_in_force.engine(), **kwargs)
 
     def _other_wins(self) -> list[dict[str, Any]]:
         """The wins already moved to the list (several winners of one ron); [] when unreadable."""
@@ -280,25 +295,6 @@ class HandForm(forms.Form):
             if event.get("fu") is not None:
                 data["fu"] = str(event["fu"])
         return data
-
-
-class _SharedChoices(dict):
-    """``HandForm.base_fields``, copied for each form as Django copies fields, except that the
-    choices are shared instead of copied and normalised again (three quarters of building the
-    form): this form never changes a choices list in place, it assigns new ones."""
-
-    def __deepcopy__(self, memo: dict) -> dict:
-        fields = {}
-        for name, field in self.items():
-            new = fields[name] = copy.copy(field)
-            new.widget = copy.copy(field.widget)
-            new.widget.attrs = field.widget.attrs.copy()
-            new.error_messages = field.error_messages.copy()
-            new.validators = field.validators[:]
-        return fields
-
-
-HandForm.base_fields = _SharedChoices(HandForm.base_fields)
 
 
 def win_value_text(win: dict[str, Any]) -> str:

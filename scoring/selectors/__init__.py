@@ -6,11 +6,12 @@ One module per resource; everything public is re-exported here (``selectors.hanc
 from .csvio import RESULT_COLUMNS, STANDINGS_COLUMNS, result_rows, standings_rows  # noqa: F401
 from .days import (clubday_tables, clubday_totals, clubday_years, clubdays_of_year,  # noqa: F401
                    next_hanchan_defaults, recent_clubdays)
-from .hanchan import SEAT_WINDS, PlayerState, hand_preview, hanchan_state, mark_flags, state_before  # noqa: F401
+from .hanchan import (SEAT_WINDS, PlayerState, hand_preview, hanchan_state, state_before,  # noqa: F401
+                      stored_events)
 from .members import members_by_kana  # noqa: F401
 from .rulesets import (hanchan_under_ruleset, ruleset_display_name, ruleset_sheet,  # noqa: F401
                        rulesets_listed)
-from .disputes import dispute_list, disputes_of_member, open_disputes_by_hand  # noqa: F401
+from .disputes import dispute_list, disputes_of_member  # noqa: F401
 from .history import deleted_hands, event_text, object_history  # noqa: F401
 from .impact import rule_change_impact  # noqa: F401
 from .boards import standings, whatif_standings  # noqa: F401

@@ -12,9 +12,9 @@ from django.utils.translation import get_language
 import rules
 from rules.options_info import preset_label
 
-from .. import prepared
-from ..models import Dispute, Hanchan, HandRecord, Member
+from ..models import Dispute, HandRecord, Member
 from ..shared import engine_message
+from .hanchan import stored_events
 
 PER_PAGE = 30
 
@@ -81,7 +81,7 @@ def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
     if hand is None:
         return ctx
     hanchan = dispute.hanchan
-    events = prepared.stored_events(hanchan.pk)
+    events = stored_events(hanchan.pk)
     spec = hanchan.ruleset_in_force.spec()
     try:
         out = rules.play(hanchan.game_doc(events))
@@ -104,16 +104,10 @@ def settled_hand(*, hand: HandRecord) -> dict[str, Any] | None:
     the replay, so English pages read English."""
     hanchan = hand.hanchan
     try:
-        out = rules.play(hanchan.game_doc(prepared.stored_events(hanchan.pk)))
+        out = rules.play(hanchan.game_doc(stored_events(hanchan.pk)))
     except rules.RulesError:
         return None
     return out["events"][hand.order] if hand.order < len(out["events"]) else None
-
-
-def open_disputes_by_hand(*, hanchan: Hanchan) -> dict[int, Dispute]:
-    """``{hand id: its open dispute}`` for the hand rows of a hanchan page (one query)."""
-    return {d.hand_id: d for d in Dispute.objects.filter(hanchan=hanchan, status=Dispute.Status.OPEN,
-                                                         hand__isnull=False)}
 
 
 def disputes_of_member(*, member: Member, limit: int = 20) -> list[Dispute]:

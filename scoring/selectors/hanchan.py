@@ -1,46 +1,24 @@
-"""The live state of a hanchan, from one replay of its stored hands (or the replay a write just made),
-and the preview of a hand before it is saved (one replay with ``rules.next_hand``)."""
+"""The live state of a hanchan, from one replay of its stored hands, and the preview of a hand
+before it is saved (one replay with ``rules.next_hand``)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
-from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 import rules
 from rules.game.value import hand_document
 
-from .. import prepared
 from ..models import Dispute, Hanchan, HandRecord, Member
 from ..shared import engine_message, hand_message, named_hand_message
+from .history import deleted_hands
 
 
-def mark_flags(hanchan_id: int) -> tuple[bool, bool]:
-    """Whether the hanchan has a hand under an open 物言い, and a hand deleted and not restored, in one
-    small query: both are rare, so a page asks for those lists only when there is something to
-    list (``views.hanchan.record_marks``). Plain SQL, written once: the ORM would spend more
-    building the two EXISTS than the two lists' queries cost."""
-    global _FLAGS_SQL
-    if _FLAGS_SQL is None:
-        q = connection.ops.quote_name
-        dispute, hand = Dispute._meta.db_table, HandRecord._meta.db_table
-        historical = HandRecord.history.model._meta.db_table
-        _FLAGS_SQL = (
-            f"SELECT EXISTS(SELECT 1 FROM {q(dispute)} WHERE {q('hanchan_id')} = %s AND {q('status')} = %s"
-            f" AND {q('hand_id')} IS NOT NULL),"
-            f" EXISTS(SELECT 1 FROM {q(historical)} h WHERE h.{q('hanchan_id')} = %s AND h.{q('history_type')} = '-'"
-            f" AND NOT EXISTS(SELECT 1 FROM {q(hand)} r WHERE r.{q('id')} = h.{q('id')}))")
-    with connection.cursor() as cursor:
-        cursor.execute(_FLAGS_SQL, [hanchan_id, Dispute.Status.OPEN.value, hanchan_id])
-        disputed, deleted = cursor.fetchone()
-    return bool(disputed), bool(deleted)
-
-
-_FLAGS_SQL: str | None = None
+def stored_events(hanchan_id: int) -> list[dict[str, Any]]:
+    """The stored input of a hanchan's hands, in order (what previews and hand forms replay)."""
+    return list(HandRecord.objects.filter(hanchan_id=hanchan_id).order_by("order").values_list("event", flat=True))
 
 
 SEAT_WINDS = tuple(pgettext_lazy("seat wind", w) for w in ("東", "南", "西", "北"))
@@ -55,30 +33,24 @@ class PlayerState:
     wind: str  # seat wind in the current hand
     dealer: bool
     riichi: bool
-    diffs: list[tuple[str, int]]  # (other player's name, own score − theirs)
     others: tuple[tuple[str, str, int], ...] = ()  # (name, seat wind, own score − theirs) of the other three
 
 
-def hanchan_state(*, hanchan: Hanchan, out: dict[str, Any] | None = None,
-                  hands: list[Any] | None = None) -> dict[str, Any]:
+def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     """The live state of a hanchan by replaying its stored hands: players with scores, winds,
-    dealer, differences; round, honba, sticks; the hand history; whether the game is over.
-    ``out``: the replay of exactly the stored hands, and ``hands`` those hands in order, when the
-    caller (a write) already has them (then neither is read nor replayed again)."""
-    if hands is None:
-        hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
+    dealer, differences; round, honba, sticks; the hand history; whether the game is over; the
+    stored results; the hands under an open 物言い and the deleted ones."""
+    hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
     members = hanchan.members
     names = hanchan.player_names()
     rs = hanchan.ruleset_in_force.engine()
-    broken, broken_message = None, ""
-    if hanchan.mode == Hanchan.Mode.HANDS and (out is None or len(out["events"]) != len(hands)):
+    broken, broken_message, out = None, "", None
+    if hanchan.mode == Hanchan.Mode.HANDS:
         try:
             out = rules.play(hanchan.game_doc([h.event for h in hands]))
         except rules.RulesError as exc:  # a broken record must not take the page down
             out, broken = _broken_replay(hanchan, hands, exc), exc
             broken_message = hand_message(hanchan.game_doc([h.event for h in hands]), exc)
-    if hanchan.mode == Hanchan.Mode.HANDS:
-        assert out is not None
         st = out["state"]
         scores, dealer = st["scores"], st["dealer"]
         label = st["label"]  # {"ja", "en"} or None once the game is over
@@ -90,29 +62,21 @@ def hanchan_state(*, hanchan: Hanchan, out: dict[str, Any] | None = None,
     players = []
     winds = [str(SEAT_WINDS[(seat - dealer) % 4] if dealer is not None else SEAT_WINDS[seat]) for seat in range(4)]
     for seat, member in enumerate(members):
-        diffs = [(names[o], scores[seat] - scores[o]) for o in range(4) if o != seat]
         others = tuple((names[o], winds[o], scores[seat] - scores[o]) for o in range(4) if o != seat)
         players.append(PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=winds[seat],
-                                   dealer=seat == dealer, riichi=seat in riichi, diffs=diffs, others=others))
-    events = out["events"] if out and hanchan.mode == Hanchan.Mode.HANDS else []
+                                   dealer=seat == dealer, riichi=seat in riichi, others=others))
+    events = out["events"] if out else []
     history = [_history_row(h, ev, names) for h, ev in zip(hands, events)]
-    ended = bool(out and out["ended"])
-    board = [hanchan.state, hanchan.closed_early, label, ended, sticks, players, get_language()]
+    open_disputes = {d.hand_id: d for d in hanchan.disputes.filter(status=Dispute.Status.OPEN, hand__isnull=False)}
+    for row in history:
+        row["dispute"] = open_disputes.get(row["hand"].pk)
     return {
-        "board_key": hashlib.md5(json.dumps(board, ensure_ascii=False, default=_plain).encode()).hexdigest(),
         "hanchan": hanchan, "players": players, "label": label, "honba": honba, "sticks": sticks,
-        "ended": ended, "ended_by": out["ended_by"] if out else None,
+        "ended": bool(out and out["ended"]), "ended_by": out["ended_by"] if out else None,
         "history": history, "results": _results(hanchan),
-        "ruleset": rs, "broken": broken, "broken_message": broken_message, "last": history[-1] if history else None,
+        "ruleset": rs, "broken": broken, "broken_message": broken_message,
+        "deleted_hands": deleted_hands(hanchan_id=hanchan.pk, names=names, live={h.pk for h in hands}),
     }
-
-
-def _plain(value: Any) -> Any:
-    """JSON for the cache keys: a player's state by its fields, lazy texts as text."""
-    if isinstance(value, PlayerState):
-        return [value.seat, value.name, value.score, str(value.wind), value.dealer, value.riichi,
-                [[n, str(w), d] for n, w, d in value.others]]
-    return str(value)
 
 
 def _results(hanchan: Hanchan) -> list[Any]:
@@ -125,14 +89,9 @@ def _results(hanchan: Hanchan) -> list[Any]:
 
 def _history_row(hand: Any, ev: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """One row of the hand history: the stored ``hand``, the engine's ``event`` for it, the win rows
-    of a ron with several claims, and ``key``: everything the row's markup shows (the page caches
-    that markup under it, ``{% cache %}`` in ``hanchan_detail.html``; only a changed row renders)."""
-    wins = _win_rows(ev, names)
-    shown = [hand.pk, hand.order, ev.get("label"), ev.get("description"), ev.get("deltas"), ev.get("scores"),
-             wins, (hand.event or {}).get("hand"), names, get_language()]
-    key = hashlib.md5(json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+    of a ron with several claims, and each player's change and score after it."""
     cells = list(zip(names, ev.get("deltas") or [], ev.get("scores") or []))  # (player, delta, score after)
-    return {"hand": hand, "event": ev, "wins": wins, "key": key, "cells": cells}
+    return {"hand": hand, "event": ev, "wins": _win_rows(ev, names), "cells": cells}
 
 
 def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -170,7 +129,7 @@ def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], before: int | None 
     for each win entered tile by tile, ``rules.evaluate`` of the document the engine builds from the
     table (winds, honba, sticks) — shown also when the hand is not a legal win, with the reasons."""
     if events is None:  # the stored hands' input (the caller may have read them already)
-        events = prepared.stored_events(hanchan.pk)
+        events = stored_events(hanchan.pk)
     events = events[:before] if before is not None else events
     doc = hanchan.game_doc(events)
     answer: dict[str, Any] = {"event": None, "before": None, "error": None, "verdicts": []}
@@ -217,5 +176,5 @@ def _documents_at(st: dict[str, Any] | None, doc: dict[str, Any], event: dict[st
 def state_before(*, hanchan: Hanchan, before: int | None = None) -> dict[str, Any]:
     """The engine's state (round, dealer, honba, sticks, riichi) before hand number ``before``
     (0-based; ``None``: after every stored hand). Raises ``rules.RulesError`` on a broken record."""
-    events = prepared.stored_events(hanchan.pk)[:before]
+    events = stored_events(hanchan.pk)[:before]
     return rules.play(hanchan.game_doc(events))["state"]

@@ -23,7 +23,6 @@ from typing import Any
 import rules
 
 from ..models import Hanchan, HanchanResult, HandRecord, Member, RuleSet
-from ..prepared import HANCHAN_RELATED
 from .disputes import tile_wins
 from .rulesets import hanchan_under_ruleset
 
@@ -56,7 +55,7 @@ def hanchan_under(*, ruleset: RuleSet, start: datetime.date, end: datetime.date)
     """Finished hanchan played under ``ruleset`` from ``start`` to ``end`` (date order)."""
     return (hanchan_under_ruleset(ruleset=ruleset)
             .filter(clubday__date__gte=start, clubday__date__lte=end, state=Hanchan.State.FINISHED)
-            .select_related(*HANCHAN_RELATED)
+            .with_players()
             .order_by("clubday__date", "table", "number"))
 
 

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 import rules
 
-from .. import generations, prepared
+from .. import generations
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
 from ..shared import engine_message, hand_message, text_key
 from .common import User, actor
@@ -38,7 +38,7 @@ def stale_error() -> ValidationError:
 def _lock(pk: int, version: int | None) -> Hanchan:
     """The hanchan, locked for the rest of the transaction, checked against the form's version."""
     try:
-        hanchan = prepared.hanchan_locked.get(pk)
+        hanchan = Hanchan.objects.with_players().select_for_update(of=("self",)).get(pk=pk)
     except Hanchan.DoesNotExist:
         raise stale_error() from None
     if version is not None and hanchan.version != version:
@@ -51,8 +51,8 @@ def _bump(hanchan: Hanchan, *fields: str) -> None:
     generation of what its pages keep."""
     generations.new_generation(generations.hanchan(hanchan.pk))
     hanchan.version += 1
-    if not fields:  # only the version moved: nothing for the hanchan's history or its signals
-        prepared.set_version(hanchan)
+    if not fields:  # only the version moved: nothing for the hanchan's history
+        Hanchan.objects.filter(pk=hanchan.pk).update(version=hanchan.version)
     else:
         hanchan.save(update_fields=["version", *fields])
 
@@ -133,10 +133,7 @@ def _labels(hanchan: Hanchan, stored: list[dict[str, Any]]) -> dict[int, str]:
 
 
 def _hands(hanchan: Hanchan) -> list[HandRecord]:
-    hands = prepared.hands.all(hanchan.pk)
-    for hand in hands:  # as ``hanchan.hands`` would: each hand's hanchan is this one, not read again
-        HandRecord.hanchan.field.set_cached_value(hand, hanchan)
-    return hands
+    return list(hanchan.hands.order_by("order"))
 
 
 def _cache(ev: dict[str, Any]) -> dict[str, Any]:
@@ -187,20 +184,9 @@ def _settle_state(hanchan: Hanchan, *, ended: bool, any_hands: bool) -> int:
 
 
 def _write_settled(hands: list[HandRecord]) -> None:
-    """Write the settled columns of ``hands`` in one statement run for each (``executemany``): an
-    edit of an early hand changes the scores of every later one. ``bulk_update`` would build a
-    CASE per column and row (slower than the replay itself for 12 rows); ``update()`` per row
-    pays the ORM once each. These columns have no history (``HandRecord.history`` excludes them),
-    so nothing is lost by writing them without signals."""
-    if not hands:
-        return
-    meta, qn = HandRecord._meta, connection.ops.quote_name
-    fields = [meta.get_field(name) for name in SETTLED_FIELDS]
-    sql = (f"UPDATE {qn(meta.db_table)} SET " + ", ".join(f"{qn(f.column)} = %s" for f in fields)
-           + f" WHERE {qn(meta.pk.column)} = %s")
-    rows = [[f.get_db_prep_save(getattr(h, f.attname), connection) for f in fields] + [h.pk] for h in hands]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+    """Write the settled columns of ``hands`` in one statement (an edit of an early hand changes the
+    scores of every later one). They have no history: ``HandRecord.history`` excludes them."""
+    HandRecord.objects.bulk_update(hands, SETTLED_FIELDS)
 
 
 def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
@@ -265,10 +251,8 @@ def _require_hands_mode(hanchan: Hanchan) -> None:
 def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
                         version: int | None = None) -> HandRecord:
     """Append one hand; refused (nothing saved) when the engine rejects it or the game is over.
-    The hand's ``replay`` attribute is the game's replay with it (one replay: the page after the
-    save shows it), ``hand.hands`` the hanchan's hands with it (in order) and ``hand.hanchan`` the
-    hanchan as saved. Writes the hand, its history row and the hanchan's version (and the results
-    when the hand ends the game)."""
+    ``hand.hanchan`` is the hanchan as saved. Writes the hand, its history row and the hanchan's
+    version (and its state and results when the hand ends the game)."""
     hanchan = _lock(hanchan.pk, version)
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
@@ -280,7 +264,6 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
     hands.append(hand)
     _store(hanchan, hands, out, in_play=True)  # a finished game was refused above
     _bump(hanchan)
-    hand.replay, hand.hands = out, hands
     return hand
 
 
@@ -304,9 +287,9 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
 
 
 @transaction.atomic
-def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> dict[str, Any]:
+def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> Hanchan:
     """Delete one hand and renumber the rest; refused if a later hand becomes invalid. Returns the
-    replay of the hands that remain (the page after the delete shows it)."""
+    hanchan as saved (the delete may have put a finished game back in play)."""
     hanchan, hand, hands = _locked_hand(hand, version)
     _require_hands_mode(hanchan)
     in_play = hanchan.state == Hanchan.State.IN_PLAY
@@ -319,7 +302,7 @@ def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = Non
         HandRecord.objects.filter(pk=h.pk).update(order=h.order)
     _store(hanchan, hands, out, in_play=in_play)  # saves the state (and its history row) if the delete reopened it
     _bump(hanchan)
-    return out
+    return hanchan
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""``{% load disputes %}``: the open dispute of a hand row (for ``_dispute_mark.html``)."""
+"""``{% load disputes %}``: small filters of the dispute pages."""
 
 from __future__ import annotations
 
@@ -7,15 +7,6 @@ from typing import Any
 from django import template
 
 register = template.Library()
-
-
-@register.filter
-def dispute_of(hand_id: Any, open_disputes: Any) -> Any:
-    """``{{ hand.pk|dispute_of:open_disputes }}``: the open dispute of the hand, or ``None``.
-    ``open_disputes`` is ``selectors.open_disputes_by_hand(hanchan=...)`` (``{hand id: dispute}``)."""
-    if not open_disputes:
-        return None
-    return open_disputes.get(hand_id)
 
 
 @register.filter

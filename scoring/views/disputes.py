@@ -28,7 +28,6 @@ from ..selectors import disputes as dispute_selectors
 from ..selectors.history import event_text
 from ..services import disputes as dispute_services
 from .common import error_list, has_palette, int_or_none, posted_version
-from .hanchan import hand_form as build_hand_form
 
 
 def _dispute(pk: int) -> Dispute:
@@ -99,7 +98,7 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
     if officer and dispute.status == Dispute.Status.OPEN:
         ctx["ruling_form"] = ruling_form or RulingForm()
         if dispute.hand is not None:  # the amendment: the hand form as hand entry builds it (no replay)
-            ctx["form"] = hand_form or build_hand_form(hanchan, before=dispute.hand.order,
+            ctx["form"] = hand_form or HandForm.for_hanchan(hanchan, before=dispute.hand.order,
                                                        initial=HandForm.initial_from_event(dispute.hand.event))
             ctx["palette"] = has_palette()
             ctx["red_fives"] = ctx["form"].ruleset.red_fives
@@ -136,7 +135,7 @@ def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
     errors: list[str] = []
     event = None
     if dispute.hand is not None:
-        hand_form = build_hand_form(hanchan, request.POST, before=dispute.hand.order)
+        hand_form = HandForm.for_hanchan(hanchan, request.POST, before=dispute.hand.order)
     if ruling.is_valid():
         decision = ruling.cleaned_data["decision"]
         if decision == Dispute.Status.AMENDED and hand_form is not None:

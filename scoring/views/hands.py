@@ -8,27 +8,31 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from .. import prepared, selectors, services
+from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
+from ..models import Hanchan, HandRecord
 from .check import tiles_answer
 from .common import error_list, form_status, has_palette, int_or_none, posted_version
-from .hanchan import (
-    get_hanchan,
-    get_hand,
-    hanchan_page,
-    hand_form,
-    record_marks,
-    whole_page,
-)
+from .hanchan_page import after_write, hanchan_page, page_context, refused
+
+
+def _hanchan(pk: int) -> Hanchan:
+    return get_object_or_404(Hanchan.objects.with_players(), pk=pk)
+
+
+def _hand(pk: int) -> HandRecord:
+    """A hand with its hanchan as ``_hanchan`` reads it."""
+    related = ("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
+    return get_object_or_404(HandRecord.objects.select_related(*(f"hanchan__{r}" for r in related)), pk=pk)
 
 
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
@@ -68,21 +72,20 @@ def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
 @require_POST
 @scorekeeper_required
 def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
-    hanchan = get_hanchan(pk)
-    form = hand_form(hanchan, request.POST)
+    hanchan = _hanchan(pk)
+    form = HandForm.for_hanchan(hanchan, request.POST)
     errors: list[str] = []
     stale = False
     if request.POST.get("step"):
         data = _step(request, form)
         if data is not None:
-            form = hand_form(hanchan, initial=data)
+            form = HandForm.for_hanchan(hanchan, initial=data)
+        status = 200 if data is not None else 422
         if request.htmx:
-            ctx = {"form": form, "hanchan": hanchan, "errors": [], "names": form.names, "palette": has_palette(),
-                   "red_fives": form.ruleset.red_fives, "ruleset": form.ruleset}
-            response = render(request, "scoring/hanchan_detail.html#entry-form", ctx,
-                              status=200 if data is not None else 422)
+            response = render(request, "scoring/hanchan_detail.html#entry-form",
+                              page_context(request, hanchan, form=form), status=status)
             return reswap(retarget(response, "#hand-form"), "outerHTML")
-        return hanchan_page(request, hanchan, form=form, status=200 if data is not None else 422)
+        return hanchan_page(request, hanchan, form=form, status=status)
     if form.is_valid():
         try:
             hand = services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user,
@@ -90,18 +93,12 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             errors = error_list(exc)
             stale = exc.code == "stale"
-        else:  # htmx: the updated scoreboard with a fresh form, from the replay the save made
-            if not request.htmx:
-                return redirect(hanchan)
-            if hand.hanchan.state != hanchan.state:  # the hand ended the game: the heading changes too
-                return whole_page(request, hand.hanchan, out=hand.replay)
-            return hanchan_page(request, hand.hanchan, fragment="live", out=hand.replay, hands=hand.hands)
+        else:
+            return after_write(request, hanchan, hand.hanchan) if request.htmx else redirect(hanchan)
     if request.htmx:  # keep everything typed on screen: only the error box changes
-        ctx = {"form": form, "errors": errors, "hanchan": hanchan}
         if stale:  # and, out of band, the board, the history and the form's version as they are now
             hanchan.refresh_from_db()
-            state = selectors.hanchan_state(hanchan=hanchan)
-            ctx.update(state, **record_marks(request, hanchan, state), stale=True)
+        ctx = page_context(request, hanchan, form=form, errors=errors, stale=stale)
         response = render(request, "scoring/hanchan_detail.html#hand-errors", ctx, status=422)
         return reswap(retarget(response, "#hand-errors"), "outerHTML show:#hand-errors:top")
     return hanchan_page(request, hanchan, form=form, errors=errors, status=422)
@@ -111,12 +108,12 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
 @scorekeeper_required
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The engine's verdict on a hand typed tile by tile, before it is saved."""
-    hanchan = get_hanchan(pk)
+    hanchan = _hanchan(pk)
     data = request.POST.copy()
     data["value"] = "tiles"
     before = int_or_none(request.POST.get("hand_order"))
-    events = prepared.stored_events(hanchan.pk)
-    form = hand_form(hanchan, data, before=before, events=events)
+    events = selectors.stored_events(hanchan.pk)
+    form = HandForm.for_hanchan(hanchan, data, before=before, events=events)
     verdict, errors = None, []
     if form.is_valid() and _has_hand(form.event):
         answer = selectors.hand_preview(hanchan=hanchan, event=form.event, before=before, events=events)
@@ -138,24 +135,24 @@ def _has_hand(event: dict[str, Any]) -> bool:
 @scorekeeper_required
 def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
     """The palette's reader of typed tiles on the hand form (``forms.check.read_tiles``, as the checker's)."""
-    get_hanchan(pk)
+    _hanchan(pk)
     return tiles_answer(request)
 
 
 @scorekeeper_required
 def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = get_hand(pk)
+    hand = _hand(pk)
     hanchan = hand.hanchan
     errors: list[str] = []
     data = None
     # the stored input, read once and only when needed (a saved edit redirects without it)
-    events = SimpleLazyObject(lambda: prepared.stored_events(hanchan.pk))
+    events = SimpleLazyObject(lambda: selectors.stored_events(hanchan.pk))
     if request.method == "POST":
-        form = hand_form(hanchan, request.POST, before=hand.order, events=events)
+        form = HandForm.for_hanchan(hanchan, request.POST, before=hand.order, events=events)
         if request.POST.get("step"):
             data = _step(request, form)
             if data is not None:
-                form = hand_form(hanchan, before=hand.order, initial=data, events=events)
+                form = HandForm.for_hanchan(hanchan, before=hand.order, initial=data, events=events)
         elif form.is_valid():
             try:
                 saved = services.hanchan_update_hand(hand=hand, event=form.event, by=request.user,
@@ -166,7 +163,8 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("#%(n)s を修正しました") % {"n": saved.number})
                 return redirect(hanchan)
     else:
-        form = hand_form(hanchan, before=hand.order, initial=HandForm.initial_from_event(hand.event), events=events)
+        form = HandForm.for_hanchan(hanchan, before=hand.order, initial=HandForm.initial_from_event(hand.event),
+                                    events=events)
     # one replay (next_hand) names the hand and gives the stored (or typed) hand's verdict on load
     typed = form.event if form.is_bound and not form.errors and hasattr(form, "event") else None
     answer = selectors.hand_preview(hanchan=hanchan, event=typed or hand.event, before=hand.order, events=events)
@@ -184,22 +182,13 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @scorekeeper_required
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = get_hand(pk)
+    hand = _hand(pk)
     hanchan = hand.hanchan
-    state = hanchan.state
     try:
-        out = services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))
+        after = services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))
     except ValidationError as exc:
-        if request.htmx:
-            hanchan.refresh_from_db()
-            return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
-        messages.error(request, " ".join(error_list(exc)))
-        return redirect(hanchan)
-    hanchan.refresh_from_db()
-    if request.htmx:
-        if hanchan.state != state:  # e.g. deleting the last hand of a finished game reopens it
-            return whole_page(request, hanchan, out=out)
-        return hanchan_page(request, hanchan, fragment="live", out=out,
-                            notice=_("#%(n)s を取り消しました") % {"n": hand.order + 1})
+        return refused(request, hanchan, exc)
+    if request.htmx:  # e.g. deleting the last hand of a finished game puts it back in play
+        return after_write(request, hanchan, after, notice=_("#%(n)s を取り消しました") % {"n": hand.order + 1})
     messages.success(request, _("#%(n)s を削除しました") % {"n": hand.order + 1})
     return redirect(hanchan)

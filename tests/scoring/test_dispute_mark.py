@@ -16,7 +16,9 @@ def hand(hanchan, scorekeeper, ron):
 
 
 def mark(hand, user):
-    ctx = {"hand": hand, "user": user, "open_disputes": selectors.open_disputes_by_hand(hanchan=hand.hanchan)}
+    # the open dispute as the hanchan page finds it (selectors.hanchan_state's rows)
+    rows = selectors.hanchan_state(hanchan=hand.hanchan)["history"]
+    ctx = {"hand": hand, "user": user, "dispute": next(r["dispute"] for r in rows if r["hand"].pk == hand.pk)}
     return render_to_string("scoring/_dispute_mark.html", ctx)
 
 

@@ -33,7 +33,7 @@ def test_get_is_not_allowed(client_as, scorekeeper, finished):
 
 def test_voiding_keeps_hands_and_results_but_takes_the_game_off_the_day_totals(client_as, scorekeeper, finished):
     assert selectors.clubday_totals(clubday=finished.clubday)
-    r = client_as(scorekeeper).post(url(finished), HTTP_HX_REQUEST="true")
+    r = client_as(scorekeeper).post(url(finished), {"version": Hanchan.objects.get(pk=finished.pk).version})
     assert r.status_code == 302
     assert Hanchan.objects.get(pk=finished.pk).state == "void"
     assert HandRecord.objects.filter(hanchan=finished).count() == 1

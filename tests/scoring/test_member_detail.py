@@ -83,7 +83,7 @@ def test_only_admins_link_logins(client_as, scorekeeper, members):
 def test_the_query_count_does_not_grow_with_history(client, history, members, scorekeeper,
                                                     django_assert_num_queries, django_assert_max_num_queries):
     url = reverse("member-detail", args=[members[1].pk])
-    with django_assert_max_num_queries(15) as cold:
+    with django_assert_max_num_queries(20) as cold:  # drawn, and kept in the shared cache
         client.get(url)
     with django_assert_max_num_queries(6):
         client.get(url)

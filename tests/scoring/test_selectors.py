@@ -13,7 +13,7 @@ def test_hanchan_state_after_a_dealer_draw_keeps_the_dealer_and_adds_honba(hanch
     assert [p.score for p in st["players"]] == [27000, 24000, 24000, 24000]
     assert [p.wind for p in st["players"]] == ["東", "南", "西", "北"]
     assert [p.dealer for p in st["players"]] == [True, False, False, False]
-    assert st["players"][0].diffs == [("佐藤", 3000), ("鈴木", 3000), ("田中", 3000)]
+    assert [(name, d) for name, _wind, d in st["players"][0].others] == [("佐藤", 3000), ("鈴木", 3000), ("田中", 3000)]
 
 
 def test_members_by_kana_can_leave_out_retired_members(members):

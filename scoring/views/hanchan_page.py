@@ -1,0 +1,74 @@
+"""The hanchan page as every view that shows it draws it: the page after a GET, and the page or its
+live fragment after a write through htmx (a hand recorded, deleted, the game stopped).
+
+What replays the game is drawn only when the cache has no copy for the hanchan's generation
+(``scoring.generations``; the template's ``{% cache %}`` blocks): ``state`` is lazy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.functional import SimpleLazyObject
+from django_htmx.http import reswap, retarget
+
+from .. import generations, selectors
+from ..access import is_admin, is_scorekeeper
+from ..forms import HandForm
+from ..models import Hanchan
+from .common import error_list, has_palette
+
+FRESH_FORM = {"type": "ron", "value": "quick"}  # the initial values of the form for a new hand
+
+
+def page_context(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> dict[str, Any]:
+    """Everything the page and its fragments read. ``extra``: ``form`` (a submitted hand form to
+    show again), ``errors``, ``notice``."""
+    user = request.user
+    ctx = {"hanchan": hanchan,
+           "generation": generations.generation(generations.hanchan(hanchan.pk), generations.NAMES),
+           # what the cached blocks show differently by user: the 物言い flag, the row actions, 「#n に戻す」
+           "variant": f"{user.is_authenticated:d}{is_scorekeeper(user):d}{is_admin(user):d}",
+           "state": SimpleLazyObject(lambda: selectors.hanchan_state(hanchan=hanchan)),
+           "can_restore": is_admin(user) and hanchan.mode == Hanchan.Mode.HANDS,
+           "palette": has_palette(), "errors": [], "notice": ""}
+    ruleset = hanchan.ruleset_in_force.engine()
+    ctx.update(ruleset=ruleset, red_fives=ruleset.red_fives, names=hanchan.player_names())
+    ctx["form"] = SimpleLazyObject(lambda: HandForm.for_hanchan(hanchan, initial=FRESH_FORM))
+    ctx.update(extra)
+    return ctx
+
+
+def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, fragment: str | None = None, status: int = 200,
+                 **extra: Any) -> HttpResponse:
+    """The page, or its ``fragment`` (a partial of ``hanchan_detail.html``)."""
+    template = "scoring/hanchan_detail.html" + (f"#{fragment}" if fragment else "")
+    return render(request, template, page_context(request, hanchan, **extra), status=status)
+
+
+def whole_page(request: HttpRequest, hanchan: Hanchan) -> HttpResponse:
+    """htmx answer when the hanchan's state changed: the heading (状態 badge), board and forms all
+    change, so the whole page body replaces ``#hanchan-page`` whatever the request targeted."""
+    response = hanchan_page(request, hanchan, fragment="page")
+    return reswap(retarget(response, "#hanchan-page"), "outerHTML show:#hanchan-page:top")
+
+
+def after_write(request: HttpRequest, before: Hanchan, after: Hanchan, *, notice: str = "") -> HttpResponse:
+    """The htmx answer to a write that changed the hanchan (``before``: as the request found it):
+    the whole page when its state moved (the heading changes), else the live fragment."""
+    if after.state != before.state:
+        return whole_page(request, after)
+    return hanchan_page(request, after, fragment="live", notice=notice)
+
+
+def refused(request: HttpRequest, hanchan: Hanchan, exc: ValidationError) -> HttpResponse:
+    """A write the service refused (nothing was stored): htmx gets the live fragment as it is now
+    with the reason (422); a plain form post the reason as a message on the page."""
+    if request.htmx:
+        hanchan.refresh_from_db()
+        return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
+    messages.error(request, " ".join(error_list(exc)))
+    return redirect(hanchan)
