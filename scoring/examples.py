@@ -374,13 +374,6 @@ CASES: list[dict[str, Any]] = [
 ]
 
 
-def ruleset_spec(name: str) -> Any:
-    """``name`` or ``preset+shibari2`` (the preset with 両翻縛り)."""
-    if name.endswith("+shibari2"):
-        return {"preset": name.split("+")[0], "options": {"shibari": 2}}
-    return name
-
-
 # The seeds' headings, by the prefix of a case id (longest first wins), in page order.
 SECTIONS: list[tuple[str, str, str]] = [
     ("000-nakazuke", "中付けの禁止", "No nakazuke (the first call must be part of a yaku)"),

@@ -26,7 +26,7 @@ from .figures import FIGURES, player_figures
 from .boards import boards_refresh
 from .rollup import rollup_refresh
 
-SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``_cache``
+SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``settled_columns``
 
 
 def stale_error() -> ValidationError:
@@ -136,7 +136,7 @@ def _hands(hanchan: Hanchan) -> list[HandRecord]:
     return list(hanchan.hands.order_by("order"))
 
 
-def _cache(ev: dict[str, Any]) -> dict[str, Any]:
+def settled_columns(ev: dict[str, Any]) -> dict[str, Any]:
     """The settled columns of a hand from its replayed event (``rules.play``'s ``events[i]``)."""
     return {"deltas": ev["deltas"], "scores_after": ev["scores"], "label": ev["label"]["ja"],
             "description": ev["description"]["ja"][:300], "label_en": ev["label"]["en"][:60],
@@ -154,7 +154,7 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
     the caller locked the hanchan in play, so it has no results to delete."""
     changed = []
     for hand, ev in zip(hands, out["events"]):
-        cache = _cache(ev)
+        cache = settled_columns(ev)
         if any(getattr(hand, k) != v for k, v in cache.items()):
             for k, v in cache.items():
                 setattr(hand, k, v)
@@ -260,7 +260,7 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
     hands = _hands(hanchan)
     out = replay(hanchan, [h.event for h in hands] + [event])
     hand = HandRecord.objects.create(hanchan=hanchan, order=len(hands), event=event, entered_by=actor(by),
-                                     **_cache(out["events"][-1]))  # settled as it is written: no UPDATE
+                                     **settled_columns(out["events"][-1]))  # settled as it is written: no UPDATE
     hands.append(hand)
     _store(hanchan, hands, out, in_play=True)  # a finished game was refused above
     _bump(hanchan)

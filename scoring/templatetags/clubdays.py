@@ -8,13 +8,11 @@ the page's language.
 from __future__ import annotations
 
 import datetime
-import functools
 from typing import Any
 
 from django import template
-from django.urls import get_script_prefix, reverse
 from django.utils.dateformat import format as date_format
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from ..selectors.rulesets import ruleset_display_name
 
@@ -35,25 +33,7 @@ def clubdate(value: Any) -> str:
     """
     if not isinstance(value, datetime.date):
         return "" if value is None else str(value)
-    return _clubdate(value, get_language())
-
-
-@functools.lru_cache(maxsize=4096)
-def _clubdate(value: datetime.date, language: str | None) -> str:
-    # a year's list formats ~50 dates: Django's date formatting would cost more than the rest of the page
     return date_format(value, gettext("Y年n月j日(D)"))
-
-
-@register.filter
-def clubday_url(day: Any) -> str:
-    """``{% url 'clubday-detail' day.pk %}`` remembered: a year's list links ~50 days, and
-    ``reverse`` would be half the cost of the page."""
-    return _clubday_url(day.pk, get_script_prefix())
-
-
-@functools.lru_cache(maxsize=4096)
-def _clubday_url(pk: int, prefix: str) -> str:
-    return reverse("clubday-detail", args=[pk])
 
 
 @register.filter

@@ -39,7 +39,7 @@ from simple_history.utils import bulk_create_with_history
 import rules
 from scoring import services
 from scoring.models import ClubDay, Hanchan, HandRecord, Member, RuleSet
-from scoring.services.hanchan import _cache, replay
+from scoring.services.hanchan import replay, settled_columns
 
 FAMILY = [("佐藤", "さとう"), ("鈴木", "すずき"), ("高橋", "たかはし"), ("田中", "たなか"), ("伊藤", "いとう"),
           ("渡辺", "わたなべ"), ("山本", "やまもと"), ("中村", "なかむら"), ("小林", "こばやし"), ("加藤", "かとう"),
@@ -207,7 +207,7 @@ def _store_hands(hanchan: Hanchan, events: list[dict[str, Any]]) -> None:
         out = replay(hanchan, events)
     except ValidationError as exc:  # the generator checked every event; this would be an engine change
         raise CommandError(f"{hanchan}: {' '.join(exc.messages)}") from None
-    rows = [HandRecord(hanchan=hanchan, order=i, event=event, **_cache(ev))
+    rows = [HandRecord(hanchan=hanchan, order=i, event=event, **settled_columns(ev))
             for i, (event, ev) in enumerate(zip(events, out["events"]))]
     bulk_create_with_history(rows, HandRecord, batch_size=500)
     Hanchan.objects.filter(pk=hanchan.pk).update(version=hanchan.version + len(rows))
