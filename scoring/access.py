@@ -143,6 +143,20 @@ def setup_token_ok(token: str) -> bool:
     return ok
 
 
+def setup_token_use(token: str) -> bool:
+    """Use up ``token``: delete it if it is the live setup token, and say whether this call did.
+    Run inside the transaction that creates the first administrator: on PostgreSQL concurrent
+    deletes of the same row wait for each other and only the first deletes it; on SQLite the
+    transaction holds the write lock from its start. Either way exactly one caller gets ``True``."""
+    from .models import SetupToken
+
+    if not token or len(token) > 200:
+        return False
+    fresh = timezone.now() - timedelta(seconds=SETUP_MAX_AGE)
+    deleted, _rows = SetupToken.objects.filter(digest=_digest(token), created__gte=fresh).delete()
+    return deleted > 0
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
