@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from .. import services
-from ..access import admin_required, role_label, role_of, setup_token_ok
+from ..access import address_locked, admin_required, role_label, role_of, setup_token_ok
 from ..forms import PasswordSetForm, SetupForm, UserRoleForm, UserUpdateForm
 from .common import apply_service, form_status
 
@@ -109,9 +109,11 @@ def setup(request: HttpRequest) -> HttpResponse:
 
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
-    """django-axes: too many wrong passwords for this user name from this address."""
+    """django-axes: too many wrong passwords for this user name from this address, or from this
+    address for any user names."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     form = AuthenticationForm(request, data=None)
     return render(request, "registration/login.html",
-                  {"form": form, "locked": True, "minutes": minutes, "next": request.POST.get("next", "")},
+                  {"form": form, "locked": "address" if address_locked(request) else "user", "minutes": minutes,
+                   "next": request.POST.get("next", "")},
                   status=429)

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.db.utils import ConnectionHandler
 from django.test import override_settings
 
-from clubsite.deploy import allowed_hosts, client_ip, secret_key
+from clubsite.deploy import allowed_hosts, client_ip, secret_key, trusted_proxies
 
 ROOT = Path(__file__).resolve().parents[2]
 LAN_IP = "192.168.1.23"
@@ -70,6 +70,7 @@ def test_a_phone_on_the_lan_gets_the_page_not_disallowed_host(client):
 
 def test_check_deploy_is_clean_behind_the_https_proxy(monkeypatch):
     monkeypatch.setenv("CLUB_HTTPS", "1")
+    monkeypatch.setenv("CLUB_TRUSTED_PROXIES", "127.0.0.1,::1")
     monkeypatch.setenv("DJANGO_ALLOWED_HOSTS", "club.example.jp")
     monkeypatch.delenv("DJANGO_DEBUG", raising=False)
     # set by the end-to-end fixtures of the same pytest run (Playwright's loop); never in deployment
@@ -87,6 +88,17 @@ def test_check_deploy_is_clean_behind_the_https_proxy(monkeypatch):
     finally:
         monkeypatch.undo()
         importlib.reload(module)
+
+
+def test_https_without_the_proxys_address_is_warned_about(settings):
+    from scoring.checks import proxy_without_trusted_address
+
+    settings.CLUB_HTTPS, settings.CLUB_TRUSTED_PROXIES = True, ()
+    assert [w.id for w in proxy_without_trusted_address(None)] == ["club.W001"]
+    settings.CLUB_TRUSTED_PROXIES = trusted_proxies("127.0.0.1")
+    assert proxy_without_trusted_address(None) == []
+    settings.CLUB_HTTPS, settings.CLUB_TRUSTED_PROXIES = False, ()
+    assert proxy_without_trusted_address(None) == []
 
 
 def test_plain_http_lan_use_has_no_https_only_settings():
@@ -180,15 +192,30 @@ class FakeRequest:
         self.META = meta
 
 
-def test_the_client_address_ignores_forwarded_headers_unless_behind_the_proxy(settings):
+def test_the_client_address_ignores_forwarded_headers_unless_from_a_trusted_proxy(settings):
     forged = FakeRequest(REMOTE_ADDR="10.0.0.5", HTTP_X_REAL_IP="1.2.3.4", HTTP_X_FORWARDED_FOR="5.6.7.8")
-    settings.CLUB_HTTPS = False
+    settings.CLUB_TRUSTED_PROXIES = ()
     assert client_ip(forged) == "10.0.0.5"
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "127.0.0.1"
-    settings.CLUB_HTTPS = True
-    assert client_ip(forged) == "10.0.0.5"  # not from the proxy on this machine
+    settings.CLUB_HTTPS = True  # HTTPS alone trusts nobody's header
+    assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "127.0.0.1"
+    settings.CLUB_HTTPS = False
+    settings.CLUB_TRUSTED_PROXIES = trusted_proxies("127.0.0.1,::1,10.1.0.0/16")
+    assert client_ip(forged) == "10.0.0.5"  # not one of the proxies
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
+    assert client_ip(FakeRequest(REMOTE_ADDR="::1", HTTP_X_REAL_IP="2001:db8::7")) == "2001:db8::7"
+    assert client_ip(FakeRequest(REMOTE_ADDR="::ffff:127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
+    assert client_ip(FakeRequest(REMOTE_ADDR="10.1.200.3", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="junk")) == "127.0.0.1"
+    assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4")) == "127.0.0.1"
+
+
+def test_the_trusted_proxies_come_from_the_environment():
+    assert settings_in_subprocess({}, "s.CLUB_TRUSTED_PROXIES") == "()"
+    got = settings_in_subprocess({"CLUB_TRUSTED_PROXIES": "127.0.0.1, ::1"}, "[str(n) for n in s.CLUB_TRUSTED_PROXIES]")
+    assert got == "['127.0.0.1/32', '::1/128']"
+    with pytest.raises(ValueError, match="not an address"):
+        trusted_proxies("127.0.0.1,localhost")
 
 
 @pytest.mark.django_db
