@@ -1,4 +1,5 @@
-"""Deployment helpers read by the settings: the secret key file, allowed hosts, the client address.
+"""Deployment helpers read by the settings: the secret key file, the SQLite file, allowed hosts, the
+client address.
 
 Kept out of ``settings.py`` so they can be tested as plain functions.
 
@@ -41,6 +42,26 @@ def secret_key(path: Path, environ: dict | None = None) -> str:
     with os.fdopen(fd, "w", encoding="ascii") as f:
         f.write(key + "\n")
     return key
+
+
+def private_sqlite(path: Path) -> Path:
+    """The SQLite database file at ``path``, readable by its owner only, like the secret key and the
+    backups: created empty with mode 0600 before Django first connects (SQLite gives its ``-wal`` and
+    ``-shm`` files the database file's permissions), and group and other permissions taken away from
+    a database (and ``-wal``/``-shm``) an older version left readable. A missing folder is left for
+    SQLite to report."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except (FileExistsError, FileNotFoundError):
+        pass
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            mode = os.stat(name).st_mode
+            if mode & 0o077:
+                os.chmod(name, mode & 0o700)
+        except OSError:  # absent, or not ours to change
+            pass
+    return path
 
 
 def lan_addresses() -> list[str]:
@@ -135,4 +156,4 @@ def client_ip(request) -> str | None:
     return remote
 
 
-__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "secret_key", "trusted_proxies"]
+__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "private_sqlite", "secret_key", "trusted_proxies"]

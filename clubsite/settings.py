@@ -9,7 +9,7 @@
 - ``CLUB_TRUSTED_PROXIES`` (the reverse proxy's address, e.g. ``127.0.0.1``: its ``X-Real-IP`` names
   the client for login throttling), ``CLUB_LOGIN_FAILURE_LIMIT``, ``CLUB_ADDRESS_FAILURE_LIMIT``
 - ``DATABASE_URL`` (PostgreSQL, e.g. ``postgres://club:pw@localhost/club``), else SQLite at
-  ``DJANGO_DB_PATH`` (default ``db.sqlite3``)
+  ``DJANGO_DB_PATH`` (default ``db.sqlite3``; readable by its owner only)
 - ``CLUB_PUBLIC_BOARDS`` (``0``: results only for logged-in users), ``DJANGO_TIME_ZONE``
 - ``CLUB_REDIS_URL`` (the page cache in Redis instead of the database)
 """
@@ -18,7 +18,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from clubsite.deploy import allowed_hosts, secret_key, trusted_proxies
+from clubsite.deploy import allowed_hosts, private_sqlite, secret_key, trusted_proxies
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -113,7 +113,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
+            "NAME": private_sqlite(Path(os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"))),
             "OPTIONS": SQLITE_OPTIONS,
         }
     }

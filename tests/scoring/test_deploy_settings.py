@@ -23,7 +23,7 @@ LAN_IP = "192.168.1.23"
 
 
 def settings_in_subprocess(env: dict[str, str], expr: str) -> str:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUB_"))}
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUB_", "DATABASE_URL"))}
     code = f"import clubsite.settings as s; print({expr})"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, check=True,
                          capture_output=True, text=True)
@@ -179,6 +179,39 @@ def test_sqlite_uses_wal_a_busy_timeout_and_immediate_transactions(tmp_path):
         assert conn.transaction_mode == "IMMEDIATE"
     finally:
         conn.close()
+
+
+HOLD_OPEN = """
+import os, stat, django
+django.setup()
+from django.core.management import call_command
+from django.db import connection
+call_command("migrate", verbosity=0)
+with connection.cursor() as c:  # a write in WAL mode: -wal and -shm exist while the connection is open
+    c.execute("CREATE TABLE t (x)")
+    path = str(connection.settings_dict["NAME"])
+    print(*[oct(stat.S_IMODE(os.stat(path + end).st_mode)) for end in ("", "-wal", "-shm")])
+"""
+
+
+def test_a_new_sqlite_database_and_its_wal_files_are_private(tmp_path):
+    db = tmp_path / "club.sqlite3"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUB_", "DATABASE_URL"))}
+    env = {**clean, "DJANGO_DB_PATH": str(db), "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+    out = subprocess.run([sys.executable, "-c", HOLD_OPEN], cwd=ROOT, env=env, check=True, capture_output=True,
+                         text=True, umask=0o022)  # the usual umask, which leaves new files world-readable
+    assert out.stdout.split() == ["0o600", "0o600", "0o600"]
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600
+
+
+def test_a_database_an_older_version_left_readable_is_made_private(tmp_path):
+    db = tmp_path / "club.sqlite3"
+    for path in (db, tmp_path / "club.sqlite3-wal"):
+        path.write_bytes(b"")
+        path.chmod(0o644)
+    settings_in_subprocess({"DJANGO_DB_PATH": str(db)}, "s.DATABASES['default']['NAME']")
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "club.sqlite3-wal").stat().st_mode) == 0o600
 
 
 def test_database_url_selects_postgresql():
