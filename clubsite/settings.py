@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "clubsite.middleware.ContentSecurityPolicyMiddleware",
     "clubsite.middleware.RequestSizeLimitMiddleware",
+    "clubsite.middleware.LongUrlMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",  # Japanese unless chosen
     "django.middleware.common.CommonMiddleware",
@@ -154,6 +155,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 DATA_UPLOAD_MAX_NUMBER_FILES = 1  # the results CSV upload
 CLUB_MAX_REQUEST_BYTES = 6 * 1024 * 1024  # any body, files included (clubsite.middleware)
+# a URL longer than this gets a page that says so (clubsite.middleware; gunicorn passes up to 8190)
+CLUB_MAX_URL_BYTES = int(os.environ.get("CLUB_MAX_URL_BYTES", "4096"))
 
 # --- Behind a reverse proxy (README: "Running for a club"): its address (or addresses, networks),
 # whose X-Real-IP names the client for login throttling; nobody else's header is believed.

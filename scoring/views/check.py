@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import push_url
 
 import rules
+from clubsite.middleware import long_url_ok
 from rules.__main__ import MAX_BYTES, InputError, answer
 from rules.options_info import preset_label
 
@@ -73,6 +74,7 @@ def _json(out: dict, status: int) -> HttpResponse:
                         content_type="application/json; charset=utf-8")
 
 
+@long_url_ok  # ?doc= is bounded (MAX_BYTES) and refused in the JSON scripts read
 @csrf_exempt  # it writes nothing; scripts POST a document as `python -m rules compare` reads it
 @require_http_methods(["GET", "POST"])
 def check_json(request: HttpRequest) -> HttpResponse:

@@ -185,3 +185,29 @@ def test_the_palette_reads_typed_tiles_through_the_public_reader_and_offers_red_
     assert "/hands/tiles/" not in body  # no hanchan's reader (it needs a scorekeeper's login)
     assert 'data-te-tile="0p"' in body
 
+
+def test_a_url_too_long_gets_a_japanese_page_not_a_bare_414(client):
+    r = client.get(reverse("check"), {"hand": "一" * 500})
+    body = text(r)
+    assert r.status_code == 414 and "アドレス(URL)が長すぎます" in body and "4096 バイト" in body
+    assert "「この手のリンク」をコピー" in body and 'href="/check/"' in body
+
+
+def test_a_url_too_long_is_explained_inside_the_htmx_target(client):
+    r = client.get(reverse("check"), {"hand": "一" * 500}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 414 and r["HX-Reswap"] == "innerHTML"
+    assert "アドレス(URL)が長すぎます" in text(r) and "<html" not in text(r)
+
+
+def test_the_long_url_page_speaks_english_when_chosen(client, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    r = client.get(reverse("check"), {"hand": "一" * 500})
+    assert r.status_code == 414 and "The address (URL) is too long" in text(r)
+
+
+def test_every_legal_hand_typed_in_the_longest_way_still_arrives(client):
+    """The checker's fields as long as a legal hand needs, all in Japanese: under the limit."""
+    r = page(client, {"hand": "一 二 三 ① ② ③ １ ２ ３ 東", "melds": '[{"type": "minkan", "tiles": "中中中中"}]',
+                      "win_tile": "東", "tsumo": "1", "riichi": "", "ippatsu": "", "sit": ["haitei", "rinshan"],
+                      "seat": "N", "round": "W", "dora": "一 ⑨ ９ 東 白", "ura": "二 ③ ３ 西 發"})
+    assert r.status_code == 200 and len(r.wsgi_request.get_full_path()) < 2048

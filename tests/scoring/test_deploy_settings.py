@@ -257,3 +257,13 @@ def test_a_body_over_the_cap_is_refused_before_anything_reads_it(client, setting
     r = client.post("/accounts/login/", data=b"x" * 2000, content_type="application/octet-stream")
     assert r.status_code == 413 and "大きすぎます" in r.content.decode()
     assert client.get("/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_any_page_answers_a_url_over_the_cap_with_a_page_that_says_so(client, settings):
+    settings.CLUB_MAX_URL_BYTES = 200
+    r = client.get("/standings/", {"q": "x" * 300})
+    body = r.content.decode()
+    assert r.status_code == 414 and "アドレス(URL)が長すぎます" in body and "200 バイト" in body
+    assert "この手のリンク" not in body  # the checker's hint only on the checker
+    assert client.get("/standings/", {"q": "x" * 100}).status_code == 200
