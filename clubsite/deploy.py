@@ -1,4 +1,5 @@
-"""Deployment helpers read by the settings: the secret key file, allowed hosts, the client address.
+"""Deployment helpers read by the settings: the secret key file, the SQLite file, allowed hosts, the
+client address.
 
 Kept out of ``settings.py`` so they can be tested as plain functions.
 
@@ -41,6 +42,26 @@ def secret_key(path: Path, environ: dict | None = None) -> str:
     with os.fdopen(fd, "w", encoding="ascii") as f:
         f.write(key + "\n")
     return key
+
+
+def private_sqlite(path: Path) -> Path:
+    """The SQLite database file at ``path``, readable by its owner only, like the secret key and the
+    backups: created empty with mode 0600 before Django first connects (SQLite gives its ``-wal`` and
+    ``-shm`` files the database file's permissions), and group and other permissions taken away from
+    a database (and ``-wal``/``-shm``) an older version left readable. A missing folder is left for
+    SQLite to report."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except (FileExistsError, FileNotFoundError):
+        pass
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            mode = os.stat(name).st_mode
+            if mode & 0o077:
+                os.chmod(name, mode & 0o700)
+        except OSError:  # absent, or not ours to change
+            pass
+    return path
 
 
 def lan_addresses() -> list[str]:
@@ -89,15 +110,45 @@ def allowed_hosts(bind: str, extra: str, *, lan: list[str] | None = None,
     return list(dict.fromkeys(hosts))
 
 
+def trusted_proxies(text: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """The reverse proxies in front of the app (``CLUB_TRUSTED_PROXIES``: addresses or networks,
+    comma-separated); only their ``X-Real-IP`` names the client. A typo stops the start.
+
+    >>> trusted_proxies("127.0.0.1, ::1,10.0.0.0/24")
+    (IPv4Network('127.0.0.1/32'), IPv6Network('::1/128'), IPv4Network('10.0.0.0/24'))
+    >>> trusted_proxies("")
+    ()
+    """
+    networks = []
+    for part in text.split(","):
+        if part.strip():
+            try:
+                networks.append(ipaddress.ip_network(part.strip(), strict=False))
+            except ValueError:
+                raise ValueError(f"CLUB_TRUSTED_PROXIES: {part.strip()!r} is not an address or a network "
+                                 "(e.g. 127.0.0.1 or 10.0.0.0/24)") from None
+    return tuple(networks)
+
+
+def _is_trusted(addr: str | None, proxies) -> bool:
+    try:
+        ip = ipaddress.ip_address(addr or "")
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)  # ::ffff:127.0.0.1 on a dual-stack socket
+    return any(ip in net or (mapped is not None and mapped in net) for net in proxies)
+
+
 def client_ip(request) -> str | None:
-    """The client's address for login throttling: ``REMOTE_ADDR``, except behind the documented
-    reverse proxy (``CLUB_HTTPS=1`` and the request comes from this machine), where the proxy's
-    ``X-Real-IP`` (which it overwrites) names the client. ``X-Forwarded-For`` is never trusted."""
+    """The client's address for login throttling: the socket's ``REMOTE_ADDR``, except when that is
+    one of the reverse proxies of ``settings.CLUB_TRUSTED_PROXIES`` (which overwrite the header):
+    then the client its ``X-Real-IP`` names. Anybody else's ``X-Real-IP`` is ignored, and
+    ``X-Forwarded-For`` always. Independent of ``CLUB_HTTPS``."""
     from django.conf import settings
 
     remote = request.META.get("REMOTE_ADDR")
     real = request.META.get("HTTP_X_REAL_IP", "").strip()
-    if getattr(settings, "CLUB_HTTPS", False) and remote in {"127.0.0.1", "::1"} and real:
+    if real and _is_trusted(remote, getattr(settings, "CLUB_TRUSTED_PROXIES", ())):
         try:
             return str(ipaddress.ip_address(real))
         except ValueError:
@@ -105,4 +156,4 @@ def client_ip(request) -> str | None:
     return remote
 
 
-__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "secret_key"]
+__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "private_sqlite", "secret_key", "trusted_proxies"]

@@ -1,5 +1,5 @@
-"""The Content-Security-Policy header on every response (Django 5.2 has no built-in CSP), and a cap on
-the size of a request body."""
+"""The Content-Security-Policy header on every response (Django 5.2 has no built-in CSP), and caps on
+the size of a request body and on the length of a URL."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 
@@ -42,3 +43,35 @@ class RequestSizeLimitMiddleware:
             return HttpResponse(_("送信されたデータが大きすぎます(上限 %(mb)s MB)") % {"mb": limit // (1024 * 1024)},
                                 status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
+
+
+def long_url_ok(view: Callable) -> Callable:
+    """Marks a view that bounds its own query and answers a long one in its own format (the checker's
+    JSON for scripts), so ``LongUrlMiddleware`` leaves it to the view."""
+    view.long_url_ok = True
+    return view
+
+
+class LongUrlMiddleware:
+    """Answers a URL longer than ``settings.CLUB_MAX_URL_BYTES`` with a page that says so (414), in
+    place of gunicorn's bare "Request-URI Too Long" (gunicorn lets request lines up to 8190 bytes
+    through to this, ``clubstart``). Every link the app makes is a few hundred bytes: a longer URL
+    was cut or edited by hand, or a form was filled with far more than it needs. An htmx request
+    gets the message inside its target (``base.html`` lets htmx show a 414)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view_func: Callable, view_args, view_kwargs) -> HttpResponse | None:
+        limit = getattr(settings, "CLUB_MAX_URL_BYTES", 0)
+        if not limit or getattr(view_func, "long_url_ok", False) or len(request.get_full_path()) <= limit:
+            return None
+        ctx = {"limit": limit, "checker": getattr(request.resolver_match, "url_name", "") == "check"}
+        if getattr(request, "htmx", False):
+            response = render(request, "414.html#message", ctx, status=414)
+            response["HX-Reswap"] = "innerHTML"
+            return response
+        return render(request, "414.html", ctx, status=414)

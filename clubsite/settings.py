@@ -6,8 +6,10 @@
 - ``CLUB_HOST`` (the address ``make run`` binds: ``0.0.0.0`` adds this machine's LAN addresses to the
   allowed hosts) and ``DJANGO_ALLOWED_HOSTS`` (more host names, comma-separated)
 - ``CLUB_HTTPS=1`` behind the HTTPS reverse proxy of the README (secure cookies, HSTS, proxy header)
+- ``CLUB_TRUSTED_PROXIES`` (the reverse proxy's address, e.g. ``127.0.0.1``: its ``X-Real-IP`` names
+  the client for login throttling), ``CLUB_LOGIN_FAILURE_LIMIT``, ``CLUB_ADDRESS_FAILURE_LIMIT``
 - ``DATABASE_URL`` (PostgreSQL, e.g. ``postgres://club:pw@localhost/club``), else SQLite at
-  ``DJANGO_DB_PATH`` (default ``db.sqlite3``)
+  ``DJANGO_DB_PATH`` (default ``db.sqlite3``; readable by its owner only)
 - ``CLUB_PUBLIC_BOARDS`` (``0``: results only for logged-in users), ``DJANGO_TIME_ZONE``
 - ``CLUB_REDIS_URL`` (the page cache in Redis instead of the database)
 """
@@ -16,7 +18,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from clubsite.deploy import allowed_hosts, secret_key
+from clubsite.deploy import allowed_hosts, private_sqlite, secret_key, trusted_proxies
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -50,6 +52,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "clubsite.middleware.ContentSecurityPolicyMiddleware",
     "clubsite.middleware.RequestSizeLimitMiddleware",
+    "clubsite.middleware.LongUrlMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",  # Japanese unless chosen
     "django.middleware.common.CommonMiddleware",
@@ -111,7 +114,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
+            "NAME": private_sqlite(Path(os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"))),
             "OPTIONS": SQLITE_OPTIONS,
         }
     }
@@ -128,8 +131,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # django-axes: after 5 wrong passwords for one user name from one address, that pair is locked for
-# 15 minutes (a right password then does not help); a successful login clears the count.
-AXES_FAILURE_LIMIT = int(os.environ.get("CLUB_LOGIN_FAILURE_LIMIT", "5"))
+# 15 minutes (a right password then does not help); a successful login clears the pair's count.
+# After 30 wrong passwords from one address for any user names (someone trying names), the address
+# is locked. axes compares one limit with its count, so the limit is a function
+# (scoring.access.login_failure_limit) that is 0 while the address is over its own limit.
+CLUB_LOGIN_FAILURE_LIMIT = int(os.environ.get("CLUB_LOGIN_FAILURE_LIMIT", "5"))
+CLUB_ADDRESS_FAILURE_LIMIT = int(os.environ.get("CLUB_ADDRESS_FAILURE_LIMIT", "30"))
+AXES_FAILURE_LIMIT = "scoring.access.login_failure_limit"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
@@ -147,6 +155,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 DATA_UPLOAD_MAX_NUMBER_FILES = 1  # the results CSV upload
 CLUB_MAX_REQUEST_BYTES = 6 * 1024 * 1024  # any body, files included (clubsite.middleware)
+# a URL longer than this gets a page that says so (clubsite.middleware; gunicorn passes up to 8190)
+CLUB_MAX_URL_BYTES = int(os.environ.get("CLUB_MAX_URL_BYTES", "4096"))
+
+# --- Behind a reverse proxy (README: "Running for a club"): its address (or addresses, networks),
+# whose X-Real-IP names the client for login throttling; nobody else's header is believed.
+CLUB_TRUSTED_PROXIES = trusted_proxies(os.environ.get("CLUB_TRUSTED_PROXIES", ""))
 
 # --- HTTPS behind a reverse proxy (README: "Running for a club"). Plain-HTTP LAN use keeps working
 # without CLUB_HTTPS.

@@ -1,7 +1,7 @@
 """Who may do what. Roles (``ROLES``): admin (``is_staff``), scorekeeper (group ``scorekeeper``),
 審判 referee (group ``referee``: rules on disputes, as admins do), member (any logged-in user: reads,
 flags hands and comments on disputes). Boards are readable without login when
-``settings.PUBLIC_BOARDS``. Also the first-run setup token."""
+``settings.PUBLIC_BOARDS``. Also the first-run setup token and the limits of wrong passwords."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ from typing import Callable
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from clubsite.deploy import client_ip
 
 SCOREKEEPER = "scorekeeper"
 REFEREE = "referee"
@@ -118,6 +121,37 @@ member_required = _guard(is_member)
 officer_required = _guard(is_officer)
 
 
+def address_failures(request: HttpRequest) -> int:
+    """Wrong passwords from the request's client address (``clubsite.deploy.client_ip``) for any
+    user names within django-axes' cool-off time, from axes' records of failed logins."""
+    from axes.models import AccessAttempt
+
+    address = getattr(request, "axes_ip_address", None) or client_ip(request)
+    if not address:
+        return 0
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    total = AccessAttempt.objects.filter(ip_address=address, attempt_time__gte=since) \
+        .aggregate(n=Sum("failures_since_start"))["n"]
+    return total or 0
+
+
+def address_locked(request: HttpRequest) -> bool:
+    """Whether the client's address has ``CLUB_ADDRESS_FAILURE_LIMIT`` wrong passwords (any user
+    names): someone trying names, who may try none for the cool-off time."""
+    return address_failures(request) >= settings.CLUB_ADDRESS_FAILURE_LIMIT
+
+
+def login_failure_limit(request: HttpRequest, credentials: dict | None = None) -> int:
+    """django-axes' ``AXES_FAILURE_LIMIT`` for this login: ``CLUB_LOGIN_FAILURE_LIMIT`` wrong
+    passwords for one user name from one address (``AXES_LOCKOUT_PARAMETERS``), and 0, so that any
+    count is enough, while the address is locked as a whole (``address_locked``).
+
+    axes takes a list of lockout parameters but compares one limit with the largest of their counts,
+    and a successful login would clear the counts of every parameter (the whole address): so the
+    address-wide limit is counted here instead, over axes' records, and cleared only by time."""
+    return 0 if address_locked(request) else settings.CLUB_LOGIN_FAILURE_LIMIT
+
+
 def setup_token_issue() -> str:
     """A new first-run token for ``/setup/`` (replacing any older one): returned once, stored only
     as its SHA-256 digest, valid for ``SETUP_MAX_AGE`` and for one use while no user exists."""
@@ -141,6 +175,20 @@ def setup_token_ok(token: str) -> bool:
     for stored in SetupToken.objects.filter(created__gte=fresh).values_list("digest", flat=True):
         ok |= hmac.compare_digest(stored, digest)
     return ok
+
+
+def setup_token_use(token: str) -> bool:
+    """Use up ``token``: delete it if it is the live setup token, and say whether this call did.
+    Run inside the transaction that creates the first administrator: on PostgreSQL concurrent
+    deletes of the same row wait for each other and only the first deletes it; on SQLite the
+    transaction holds the write lock from its start. Either way exactly one caller gets ``True``."""
+    from .models import SetupToken
+
+    if not token or len(token) > 200:
+        return False
+    fresh = timezone.now() - timedelta(seconds=SETUP_MAX_AGE)
+    deleted, _rows = SetupToken.objects.filter(digest=_digest(token), created__gte=fresh).delete()
+    return deleted > 0
 
 
 def _digest(token: str) -> str:

@@ -7,4 +7,4 @@ class ScoringConfig(AppConfig):
     verbose_name = "対局記録"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401
+        from . import checks, signals  # noqa: F401

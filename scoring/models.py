@@ -7,6 +7,7 @@ the replay, rebuilt by ``scoring.services`` whenever a hand changes.
 
 from __future__ import annotations
 
+import datetime
 import functools
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.manager import HistoryManager
 from simple_history.models import HistoricalRecords
@@ -38,6 +40,31 @@ def _history(**options: Any) -> HistoricalRecords:
     return HistoricalRecords(history_manager=_HistoryManager, **options)
 
 
+FIRST_CLUB_DAY = datetime.date(1900, 1, 1)
+DAYS_AHEAD = 366  # a club day may be planned up to a year ahead
+
+
+def validate_member_number(value: int) -> None:
+    """会員番号 start at 1 (0 reads as "no number" on a printout)."""
+    if value is not None and value < 1:
+        raise ValidationError(_("会員番号は1から始まります。1以上の数字を入力してください(%(value)s)"),
+                              code="min_value", params={"value": value})
+
+
+def club_day_dates() -> tuple[datetime.date, datetime.date]:
+    """The dates a club day may have: from 1900-01-01 to a year after today (a typo such as
+    0001-01-01 or 2206 would otherwise sort first or last on every board for good)."""
+    return FIRST_CLUB_DAY, timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
+
+
+def validate_club_day_date(value: datetime.date) -> None:
+    first, last = club_day_dates()
+    if value is not None and not first <= value <= last:
+        raise ValidationError(_("例会の日付は %(first)s から %(last)s までにしてください(%(value)s)"),
+                              code="date_range",
+                              params={"first": first.isoformat(), "last": last.isoformat(), "value": value.isoformat()})
+
+
 def to_hiragana(text: str) -> str:
     """Katakana → hiragana, so that readings sort in 五十音 order whichever kana was typed.
 
@@ -52,7 +79,7 @@ class Member(models.Model):
 
     name = models.CharField(_("名前"), max_length=50)
     kana = models.CharField(_("よみがな"), max_length=100)
-    number = models.PositiveIntegerField(_("会員番号"), unique=True)
+    number = models.PositiveIntegerField(_("会員番号"), unique=True, validators=[validate_member_number])
     active = models.BooleanField(_("在籍"), default=True)
     # the login of this member, if any ("my results")
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -114,7 +141,7 @@ class RuleSet(models.Model):
 class ClubDay(models.Model):
     """例会: one meeting day of the club, played under one rule set."""
 
-    date = models.DateField(_("日付"), db_index=True)
+    date = models.DateField(_("日付"), db_index=True, validators=[validate_club_day_date])
     venue = models.CharField(_("会場"), max_length=100, blank=True)
     ruleset = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("ルール"))
 

@@ -25,6 +25,7 @@ import rules
 from rules.document import LIMITS
 from rules.tiles import parse_tokens, tile_name
 
+from ..checklink import link_query
 from ..shared import engine_message
 
 WINDS = [("E", _("東")), ("S", _("南")), ("W", _("西")), ("N", _("北"))]
@@ -138,62 +139,12 @@ class CheckForm(forms.Form):
         return doc
 
     def query(self) -> dict[str, Any]:
-        """The cleaned input as short link parameters (defaults left out)."""
-        d = self.cleaned_data
-        q: dict[str, Any] = {"hand": d["hand"].strip()}
-        if d["melds"]:
-            q["melds"] = melds_to_text(d["melds"])
-        for key in ("win_tile", "dora", "ura"):
-            if d.get(key, "").strip():
-                q[key] = d[key].strip()
-        if d.get("tsumo") == "1":
-            q["tsumo"] = "1"
-        if d.get("riichi"):
-            q["riichi"] = d["riichi"]
-        if d.get("ippatsu"):
-            q["ippatsu"] = "on"
-        if d.get("sit"):
-            q["sit"] = list(d["sit"])
-        if d.get("seat") and d["seat"] != "S":
-            q["seat"] = d["seat"]
-        if d.get("round") and d["round"] != "E":
-            q["round"] = d["round"]
-        if d.get("rs"):
-            q["rs"] = d["rs"]
+        """The cleaned input as a link's parameters (``checklink.link_query``: canonical and short),
+        with the chosen rule set."""
+        q = link_query(self.document())
+        if self.cleaned_data.get("rs"):
+            q["rs"] = self.cleaned_data["rs"]
         return q
-
-
-def query_of(document: dict[str, Any]) -> dict[str, Any]:
-    """Link parameters of an evaluate document (the examples page links to the checker with them).
-
-    >>> query_of({"hand": "567p789s4s", "melds": [{"type": "chi", "tiles": "234m"}], "win_tile": "4s",
-    ...           "seat_wind": "S", "tsumo": True, "situational": ["haitei"]})
-    {'hand': '567p789s4s', 'melds': 'chi234m', 'win_tile': '4s', 'tsumo': '1', 'sit': ['haitei']}
-    """
-    q: dict[str, Any] = {"hand": document["hand"]}
-    if document.get("melds"):
-        q["melds"] = melds_to_text(document["melds"])
-    if document.get("win_tile"):
-        q["win_tile"] = document["win_tile"]
-    if document.get("tsumo"):
-        q["tsumo"] = "1"
-    if document.get("double_riichi"):
-        q["riichi"] = "double"
-    elif document.get("riichi"):
-        q["riichi"] = "riichi"
-    if document.get("ippatsu"):
-        q["ippatsu"] = "on"
-    if document.get("situational"):
-        q["sit"] = list(document["situational"])
-    if document.get("seat_wind", "S") != "S":
-        q["seat"] = document["seat_wind"]
-    if document.get("round_wind", "E") != "E":
-        q["round"] = document["round_wind"]
-    if document.get("dora_indicators"):
-        q["dora"] = "".join(document["dora_indicators"])
-    if document.get("ura_indicators"):
-        q["ura"] = "".join(document["ura_indicators"])
-    return q
 
 
 def read_tiles(hand: str, melds: str, win_tile: str) -> dict:

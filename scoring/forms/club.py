@@ -30,7 +30,8 @@ class MemberForm(forms.ModelForm):
             "name": {"required": _("名前を入力してください")},
             "kana": {"required": _("よみがなを入力してください")},
             "number": {"required": _("会員番号を入力してください"),
-                       "invalid": _("会員番号は数字で入力してください")},
+                       "invalid": _("会員番号は数字で入力してください"),
+                       "min_value": _("会員番号は1から始まります。1以上の数字を入力してください(%(value)s)")},
         }
 
     def __init__(self, *args: Any, **kwargs: Any):

@@ -4,7 +4,7 @@ One module per resource; everything public is re-exported here, so callers write
 ``services.hanchan_record_hand(...)``.
 """
 
-from .accounts import first_admin_create, user_create, user_set_password, user_update  # noqa: F401
+from .accounts import SetupDone, first_admin_create, user_create, user_set_password, user_update  # noqa: F401
 from .club import (clubday_create, hanchan_create, member_create, member_update, ruleset_create,  # noqa: F401
                    ruleset_update)
 from .common import actor  # noqa: F401

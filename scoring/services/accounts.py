@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connections, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 
-from ..access import ROLE_GROUPS, role_choices, setup_token_ok
+from ..access import ROLE_GROUPS, role_choices, setup_token_use
 
 
 def password_check(password: str, user) -> None:
@@ -86,20 +86,43 @@ def user_set_password(*, user, password: str):
     return user
 
 
-@transaction.atomic
+class SetupDone(ValidationError):
+    """The first administrator exists already (made by another submission of the setup URL, or by
+    ``createsuperuser``): the setup page has nothing left to do."""
+
+
+def _users_locked() -> None:
+    """Until the transaction ends, nobody else can add a user, so "no user yet" read after this stays
+    true until it commits. PostgreSQL: a table lock that conflicts with every insert and with itself
+    but not with reading (``SHARE ROW EXCLUSIVE``). SQLite needs nothing: its ``IMMEDIATE``
+    transactions hold the database's write lock from the start."""
+    User = get_user_model()
+    db = router.db_for_write(User)
+    conn = connections[db]
+    if conn.vendor == "postgresql":
+        with conn.cursor() as cursor:
+            cursor.execute(f"LOCK TABLE {conn.ops.quote_name(User._meta.db_table)} IN SHARE ROW EXCLUSIVE MODE")
+
+
 def first_admin_create(*, username: str, password: str, token: str):
     """The first administrator (a superuser), with the setup token ``manage.py clubstart`` printed.
-    The token is used up; refused once any user exists."""
-    from ..models import SetupToken
 
+    Exactly once, however many submissions of the URL race (several phones, a double tap): in one
+    transaction the users are locked, "no user yet" is read, the token is deleted (only one
+    submission can delete it) and the user is saved. A refused try leaves the token alive. Raises
+    ``SetupDone`` when an administrator exists already, ``ValidationError`` for a dead token or a
+    weak password."""
     User = get_user_model()
-    if User.objects.exists():
-        raise ValidationError(_("初期設定はすでに済んでいます"))
-    if not setup_token_ok(token):
-        raise ValidationError(_("初期設定の URL が無効です。サーバーを起動し直して、表示された URL を開いてください"))
-    SetupToken.objects.all().delete()
     user = User(username=username, email="", is_staff=True, is_superuser=True)
     password_check(password, user)
+    # hashing takes a while on purpose: done before the transaction, so no lock is held meanwhile
+    # (on SQLite the write lock is taken when the transaction begins)
     user.set_password(password)
-    user.save()
+    with transaction.atomic():
+        _users_locked()
+        if User.objects.exists():
+            raise SetupDone(_("初期設定はすでに済んでいます"))
+        if not setup_token_use(token):
+            raise ValidationError(_("初期設定の URL が無効です。サーバーを起動し直して、表示された URL を開いてください"))
+        user.save()
     return user

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from ..models import ClubDay, Hanchan, Member, RuleSet, to_hiragana
+from ..models import ClubDay, Hanchan, Member, RuleSet, to_hiragana, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS
 from .club import clubday_create, member_create
 from ..shared import engine_message
@@ -178,8 +178,11 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
     problems = []
     try:
         out["date"] = _date(row["date"])
+        validate_club_day_date(out["date"])
     except ValueError:
         problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
+    except ValidationError as exc:
+        problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         blank_ok = key in ("rank", "uma", "net")
         try:

@@ -7,12 +7,13 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import AuthenticationForm
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from .. import services
-from ..access import admin_required, role_label, role_of, setup_token_ok
+from ..access import address_locked, admin_required, role_label, role_of, setup_token_ok
 from ..forms import PasswordSetForm, SetupForm, UserRoleForm, UserUpdateForm
 from .common import apply_service, form_status
 
@@ -73,21 +74,33 @@ def user_password(request: HttpRequest, pk: int) -> HttpResponse:
     return _edit_page(request, user, form, password_form, 422)
 
 
+def _setup_done(request: HttpRequest, status: int) -> HttpResponse:
+    return render(request, "scoring/setup.html", {"done": True}, status=status)
+
+
 def setup(request: HttpRequest) -> HttpResponse:
     """First run: create the first administrator. Only while no user exists, and only with the
     one-time token printed by ``manage.py clubstart`` (``make run``); where the request comes from
-    does not matter."""
+    does not matter. Once an administrator exists the page says so and points to the login (404,
+    or 409 to a submission that raced the one that made it)."""
     User = get_user_model()
     if User.objects.exists():
-        raise Http404(_("初期設定はすでに済んでいます"))
+        return _setup_done(request, 404)
     token = request.POST.get("token") or request.GET.get("token") or ""
     if not setup_token_ok(token):
+        if User.objects.exists():  # the token died with the administrator made a moment ago
+            return _setup_done(request, 409)
         return render(request, "scoring/setup.html", {"denied": True}, status=403)
     form = SetupForm(request.POST or None, initial={"token": token})
     if request.method == "POST" and form.is_valid():
-        user = apply_service(form, services.first_admin_create, username=form.cleaned_data["username"],
-                             password=form.cleaned_data["password1"], token=token)
-        if user:
+        try:
+            user = services.first_admin_create(username=form.cleaned_data["username"],
+                                               password=form.cleaned_data["password1"], token=token)
+        except services.SetupDone:
+            return _setup_done(request, 409)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("管理者 %(u)s を作成しました。まず会員を登録しましょう") % {"u": user.username})
             return redirect("member-list")
@@ -96,9 +109,11 @@ def setup(request: HttpRequest) -> HttpResponse:
 
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
-    """django-axes: too many wrong passwords for this user name from this address."""
+    """django-axes: too many wrong passwords for this user name from this address, or from this
+    address for any user names."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     form = AuthenticationForm(request, data=None)
     return render(request, "registration/login.html",
-                  {"form": form, "locked": True, "minutes": minutes, "next": request.POST.get("next", "")},
+                  {"form": form, "locked": "address" if address_locked(request) else "user", "minutes": minutes,
+                   "next": request.POST.get("next", "")},
                   status=429)

@@ -12,13 +12,16 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import push_url
 
 import rules
+from clubsite.middleware import long_url_ok
 from rules.__main__ import MAX_BYTES, InputError, answer
 from rules.options_info import preset_label
 
 from .. import examples
-from ..forms.check import CheckForm, melds_to_text, query_of, read_tiles
+from ..checklink import link_query
+from ..forms.check import CheckForm, melds_to_text, read_tiles
 from ..models import RuleSet
 from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
 from .common import has_palette
@@ -33,14 +36,14 @@ def check(request: HttpRequest) -> HttpResponse:
         if not data.get(key):
             data[key] = default
     form = CheckForm(data, rulesets=choices)
-    result, link, status = None, "", 200
+    result, path, status = None, "", 200
     if form.has_hand:
         ruleset = RuleSet.objects.filter(pk=form.cleaned_data["rs"]).first() if form.cleaned_data["rs"] else None
         result = check_hand(document=form.document(), ruleset=ruleset)
         query = form.query()
         if query.get("rs") == club:  # a link follows the club's rule set of the day it is opened
             del query["rs"]
-        link = request.build_absolute_uri(reverse("check") + "?" + urlencode(query, doseq=True))
+        path = link_path(query)
         if result["error"]:
             status = 422
     elif form.is_bound and not form.is_valid():
@@ -50,10 +53,18 @@ def check(request: HttpRequest) -> HttpResponse:
         form.data["melds"] = melds_to_text(form.cleaned_data["melds"])
     situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
         (data.get("seat"), data.get("round")) != ("S", "E")
-    ctx = {"form": form, "result": result, "link": link, "palette": has_palette(),
-           "situation_open": situation,
+    ctx = {"form": form, "result": result, "link": request.build_absolute_uri(path) if path else "",
+           "palette": has_palette(), "situation_open": situation,
            "errors": [e for errs in form.errors.values() for e in errs] if form.is_bound else []}
-    return render(request, "scoring/check.html" + ("#results" if request.htmx else ""), ctx, status=status)
+    response = render(request, "scoring/check.html" + ("#results" if request.htmx else ""), ctx, status=status)
+    if request.htmx and path:  # the address bar shows the short link, not the form's fields as typed
+        push_url(response, path)
+    return response
+
+
+def link_path(query: dict) -> str:
+    """``/check/?…`` of a link's parameters (commas left readable: ``melds=chi234m,pon777z``)."""
+    return reverse("check") + "?" + urlencode(query, doseq=True, safe=",")
 
 
 def _json(out: dict, status: int) -> HttpResponse:
@@ -63,6 +74,7 @@ def _json(out: dict, status: int) -> HttpResponse:
                         content_type="application/json; charset=utf-8")
 
 
+@long_url_ok  # ?doc= is bounded (MAX_BYTES) and refused in the JSON scripts read
 @csrf_exempt  # it writes nothing; scripts POST a document as `python -m rules compare` reads it
 @require_http_methods(["GET", "POST"])
 def check_json(request: HttpRequest) -> HttpResponse:
@@ -95,11 +107,9 @@ def check_examples(request: HttpRequest) -> HttpResponse:
     for case in examples.CASES:
         document = examples.document(case)
         out = rules.compare(document, ["sakizuke_a", "shimamachi"])["verdicts"]
-        query = query_of(document)
         sections[examples.section_of(case)]["cases"].append({
             "case": case, "document": document, "melds": document.get("melds", []),
-            "pairs": [(out[0], names[0]), (out[1], names[1])],
-            "url": reverse("check") + "?" + urlencode(query, doseq=True),
+            "pairs": [(out[0], names[0]), (out[1], names[1])], "url": link_path(link_query(document)),
         })
     return render(request, "scoring/examples.html",
                   {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})

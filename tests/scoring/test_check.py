@@ -84,13 +84,36 @@ def test_the_link_carries_the_hand_and_opens_the_same_verdicts(client):
                       "tsumo": "1", "seat": "E"})
     link = re.search(r'id="share-link" value="([^"]+)"', text(r)).group(1).replace("&amp;", "&")
     query = parse_qs(urlparse(link).query)
-    assert query == {"hand": ["567p789s4s"], "melds": ["chi234m,pon777z"], "win_tile": ["4s"], "tsumo": ["1"],
+    assert query == {"hand": ["567p4789s"], "melds": ["chi234m,pon777z"], "win_tile": ["4s"], "tsumo": ["1"],
                      "seat": ["E"]}
     again = client.get(urlparse(link).path + "?" + urlparse(link).query)
     def verdicts(r):
         body = text(r)
         return body[body.index("<h2>クラブのルールでの判定"):]
     assert verdicts(again) == verdicts(r) and "和了できません" in verdicts(r)
+
+
+def test_a_hand_typed_in_japanese_makes_a_short_canonical_link(client):
+    r = page(client, {"hand": "⑤⑥⑦ ７８９ 4", "melds": '[{"type": "chi", "tiles": "二三四"}, {"type": "pon", "tiles": "中中中"}]',
+                      "win_tile": "４", "dora": "一 東", "seat": "S"})
+    link = re.search(r'id="share-link" value="([^"]+)"', text(r)).group(1).replace("&amp;", "&")
+    assert link == "http://testserver/check/?hand=567p4789s&melds=chi234m,pon777z&win_tile=4s&dora=1m1z"
+
+
+def test_htmx_puts_the_short_link_in_the_address_bar(client):
+    r = page(client, {**NAKAZUKE, "melds": '[{"type":"chi","tiles":"234m"},{"type":"pon","tiles":"777z"}]',
+                      "tsumo": "0", "riichi": "", "seat": "S", "round": "E", "dora": "", "ura": ""},
+             HTTP_HX_REQUEST="true")
+    assert r["HX-Push-Url"] == "/check/?hand=567p4789s&melds=chi234m,pon777z&win_tile=4s"
+
+
+def test_an_old_long_link_still_opens(client):
+    """Links made before they were shortened: the palette's JSON, Japanese, every default spelled out."""
+    old = ("/check/?hand=%E2%91%A4%E2%91%A5%E2%91%A67894&melds=%5B%7B%22type%22%3A+%22chi%22%2C+%22tiles%22%3A+"
+           "%22234m%22%7D%2C+%7B%22type%22%3A+%22pon%22%2C+%22tiles%22%3A+%22777z%22%7D%5D&win_tile=4s"
+           "&tsumo=0&riichi=&seat=S&round=E&dora=&ura=")
+    r = client.get(old)
+    assert r.status_code == 200 and "中のポン(第2副露)は役牌以外の副露(チー234萬)の後なので後付けで" in text(r)
 
 
 def test_the_situation_changes_the_verdict(client):
@@ -161,3 +184,30 @@ def test_the_palette_reads_typed_tiles_through_the_public_reader_and_offers_red_
     assert f'data-parse-url="{reverse("check-tiles")}"' in body
     assert "/hands/tiles/" not in body  # no hanchan's reader (it needs a scorekeeper's login)
     assert 'data-te-tile="0p"' in body
+
+
+def test_a_url_too_long_gets_a_japanese_page_not_a_bare_414(client):
+    r = client.get(reverse("check"), {"hand": "一" * 500})
+    body = text(r)
+    assert r.status_code == 414 and "アドレス(URL)が長すぎます" in body and "4096 バイト" in body
+    assert "「この手のリンク」をコピー" in body and 'href="/check/"' in body
+
+
+def test_a_url_too_long_is_explained_inside_the_htmx_target(client):
+    r = client.get(reverse("check"), {"hand": "一" * 500}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 414 and r["HX-Reswap"] == "innerHTML"
+    assert "アドレス(URL)が長すぎます" in text(r) and "<html" not in text(r)
+
+
+def test_the_long_url_page_speaks_english_when_chosen(client, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    r = client.get(reverse("check"), {"hand": "一" * 500})
+    assert r.status_code == 414 and "The address (URL) is too long" in text(r)
+
+
+def test_every_legal_hand_typed_in_the_longest_way_still_arrives(client):
+    """The checker's fields as long as a legal hand needs, all in Japanese: under the limit."""
+    r = page(client, {"hand": "一 二 三 ① ② ③ １ ２ ３ 東", "melds": '[{"type": "minkan", "tiles": "中中中中"}]',
+                      "win_tile": "東", "tsumo": "1", "riichi": "", "ippatsu": "", "sit": ["haitei", "rinshan"],
+                      "seat": "N", "round": "W", "dora": "一 ⑨ ９ 東 白", "ura": "二 ③ ３ 西 發"})
+    assert r.status_code == 200 and len(r.wsgi_request.get_full_path()) < 2048

@@ -56,3 +56,27 @@ def test_the_rule_set_defaults_to_the_latest_club_days(client_as, scorekeeper, a
 def test_a_bad_date_says_how_to_write_it(client_as, scorekeeper, data):
     r = client_as(scorekeeper).post(reverse("clubday-create"), {**data, "date": "11/23"})
     assert r.status_code == 422 and "2026-11-23 の形で" in r.content.decode()
+
+
+def _shifted(days: int) -> str:
+    return (timezone.localdate() + datetime.timedelta(days=days)).isoformat()
+
+
+@pytest.mark.parametrize("date", ["0001-01-01", "1899-12-31", "9999-12-31", _shifted(367)])
+def test_an_unreasonable_date_is_refused_and_the_input_kept(client_as, scorekeeper, data, date):
+    r = client_as(scorekeeper).post(reverse("clubday-create"), {**data, "date": date})
+    body = r.content.decode()
+    assert r.status_code == 422 and f"例会の日付は 1900-01-01 から {_shifted(366)} までにしてください({date})" in body
+    assert "市民センター" in body and not ClubDay.objects.exists()
+
+
+@pytest.mark.parametrize("date", ["1900-01-01", _shifted(-1), _shifted(366)])
+def test_dates_from_1900_to_a_year_ahead_are_fine(client_as, scorekeeper, data, date):
+    assert client_as(scorekeeper).post(reverse("clubday-create"), {**data, "date": date}).status_code == 302
+
+
+def test_the_service_refuses_an_unreasonable_date_too(ariari):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError, match="例会の日付は"):
+        services.clubday_create(date=datetime.date(1, 1, 1), venue="", ruleset=ariari)

@@ -52,3 +52,18 @@ def test_dev_runs_the_development_server_without_the_reloader(monkeypatch, admin
     monkeypatch.setattr(clubstart, "call_command", lambda *a, **kw: calls.append((a, kw)))
     call_command("clubstart", "--dev", "--host", "127.0.0.1", "--port", "9000", stdout=StringIO())
     assert calls == [(("runserver", "127.0.0.1:9000"), {"use_reloader": False})]
+
+
+def test_gunicorn_takes_forwarded_headers_only_from_the_trusted_proxies(settings):
+    from clubsite.deploy import trusted_proxies
+
+    argv = clubstart.gunicorn_argv("127.0.0.1", "8000")
+    assert argv[argv.index("--forwarded-allow-ips") + 1] == "127.0.0.1,::1"
+    settings.CLUB_TRUSTED_PROXIES = trusted_proxies("10.0.0.2, 10.1.0.0/16")
+    argv = clubstart.gunicorn_argv("127.0.0.1", "8000")
+    assert argv[argv.index("--forwarded-allow-ips") + 1] == "10.0.0.2/32,10.1.0.0/16"
+
+
+def test_gunicorn_lets_long_request_lines_through_to_the_apps_own_page(settings):
+    argv = clubstart.gunicorn_argv("127.0.0.1", "8000")
+    assert int(argv[argv.index("--limit-request-line") + 1]) > 2 * settings.CLUB_MAX_URL_BYTES - 100

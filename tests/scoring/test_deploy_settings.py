@@ -16,14 +16,14 @@ from django.core.management import call_command
 from django.db.utils import ConnectionHandler
 from django.test import override_settings
 
-from clubsite.deploy import allowed_hosts, client_ip, secret_key
+from clubsite.deploy import allowed_hosts, client_ip, secret_key, trusted_proxies
 
 ROOT = Path(__file__).resolve().parents[2]
 LAN_IP = "192.168.1.23"
 
 
 def settings_in_subprocess(env: dict[str, str], expr: str) -> str:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUB_"))}
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUB_", "DATABASE_URL"))}
     code = f"import clubsite.settings as s; print({expr})"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, check=True,
                          capture_output=True, text=True)
@@ -70,6 +70,7 @@ def test_a_phone_on_the_lan_gets_the_page_not_disallowed_host(client):
 
 def test_check_deploy_is_clean_behind_the_https_proxy(monkeypatch):
     monkeypatch.setenv("CLUB_HTTPS", "1")
+    monkeypatch.setenv("CLUB_TRUSTED_PROXIES", "127.0.0.1,::1")
     monkeypatch.setenv("DJANGO_ALLOWED_HOSTS", "club.example.jp")
     monkeypatch.delenv("DJANGO_DEBUG", raising=False)
     # set by the end-to-end fixtures of the same pytest run (Playwright's loop); never in deployment
@@ -87,6 +88,17 @@ def test_check_deploy_is_clean_behind_the_https_proxy(monkeypatch):
     finally:
         monkeypatch.undo()
         importlib.reload(module)
+
+
+def test_https_without_the_proxys_address_is_warned_about(settings):
+    from scoring.checks import proxy_without_trusted_address
+
+    settings.CLUB_HTTPS, settings.CLUB_TRUSTED_PROXIES = True, ()
+    assert [w.id for w in proxy_without_trusted_address(None)] == ["club.W001"]
+    settings.CLUB_TRUSTED_PROXIES = trusted_proxies("127.0.0.1")
+    assert proxy_without_trusted_address(None) == []
+    settings.CLUB_HTTPS, settings.CLUB_TRUSTED_PROXIES = False, ()
+    assert proxy_without_trusted_address(None) == []
 
 
 def test_plain_http_lan_use_has_no_https_only_settings():
@@ -169,6 +181,39 @@ def test_sqlite_uses_wal_a_busy_timeout_and_immediate_transactions(tmp_path):
         conn.close()
 
 
+HOLD_OPEN = """
+import os, stat, django
+django.setup()
+from django.core.management import call_command
+from django.db import connection
+call_command("migrate", verbosity=0)
+with connection.cursor() as c:  # a write in WAL mode: -wal and -shm exist while the connection is open
+    c.execute("CREATE TABLE t (x)")
+    path = str(connection.settings_dict["NAME"])
+    print(*[oct(stat.S_IMODE(os.stat(path + end).st_mode)) for end in ("", "-wal", "-shm")])
+"""
+
+
+def test_a_new_sqlite_database_and_its_wal_files_are_private(tmp_path):
+    db = tmp_path / "club.sqlite3"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUB_", "DATABASE_URL"))}
+    env = {**clean, "DJANGO_DB_PATH": str(db), "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+    out = subprocess.run([sys.executable, "-c", HOLD_OPEN], cwd=ROOT, env=env, check=True, capture_output=True,
+                         text=True, umask=0o022)  # the usual umask, which leaves new files world-readable
+    assert out.stdout.split() == ["0o600", "0o600", "0o600"]
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600
+
+
+def test_a_database_an_older_version_left_readable_is_made_private(tmp_path):
+    db = tmp_path / "club.sqlite3"
+    for path in (db, tmp_path / "club.sqlite3-wal"):
+        path.write_bytes(b"")
+        path.chmod(0o644)
+    settings_in_subprocess({"DJANGO_DB_PATH": str(db)}, "s.DATABASES['default']['NAME']")
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "club.sqlite3-wal").stat().st_mode) == 0o600
+
+
 def test_database_url_selects_postgresql():
     engine = settings_in_subprocess({"DATABASE_URL": "postgres://u:p@db.invalid:5432/club"},
                                     "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME']")
@@ -180,15 +225,30 @@ class FakeRequest:
         self.META = meta
 
 
-def test_the_client_address_ignores_forwarded_headers_unless_behind_the_proxy(settings):
+def test_the_client_address_ignores_forwarded_headers_unless_from_a_trusted_proxy(settings):
     forged = FakeRequest(REMOTE_ADDR="10.0.0.5", HTTP_X_REAL_IP="1.2.3.4", HTTP_X_FORWARDED_FOR="5.6.7.8")
-    settings.CLUB_HTTPS = False
+    settings.CLUB_TRUSTED_PROXIES = ()
     assert client_ip(forged) == "10.0.0.5"
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "127.0.0.1"
-    settings.CLUB_HTTPS = True
-    assert client_ip(forged) == "10.0.0.5"  # not from the proxy on this machine
+    settings.CLUB_HTTPS = True  # HTTPS alone trusts nobody's header
+    assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "127.0.0.1"
+    settings.CLUB_HTTPS = False
+    settings.CLUB_TRUSTED_PROXIES = trusted_proxies("127.0.0.1,::1,10.1.0.0/16")
+    assert client_ip(forged) == "10.0.0.5"  # not one of the proxies
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
+    assert client_ip(FakeRequest(REMOTE_ADDR="::1", HTTP_X_REAL_IP="2001:db8::7")) == "2001:db8::7"
+    assert client_ip(FakeRequest(REMOTE_ADDR="::ffff:127.0.0.1", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
+    assert client_ip(FakeRequest(REMOTE_ADDR="10.1.200.3", HTTP_X_REAL_IP="1.2.3.4")) == "1.2.3.4"
     assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="junk")) == "127.0.0.1"
+    assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4")) == "127.0.0.1"
+
+
+def test_the_trusted_proxies_come_from_the_environment():
+    assert settings_in_subprocess({}, "s.CLUB_TRUSTED_PROXIES") == "()"
+    got = settings_in_subprocess({"CLUB_TRUSTED_PROXIES": "127.0.0.1, ::1"}, "[str(n) for n in s.CLUB_TRUSTED_PROXIES]")
+    assert got == "['127.0.0.1/32', '::1/128']"
+    with pytest.raises(ValueError, match="not an address"):
+        trusted_proxies("127.0.0.1,localhost")
 
 
 @pytest.mark.django_db
@@ -197,3 +257,13 @@ def test_a_body_over_the_cap_is_refused_before_anything_reads_it(client, setting
     r = client.post("/accounts/login/", data=b"x" * 2000, content_type="application/octet-stream")
     assert r.status_code == 413 and "大きすぎます" in r.content.decode()
     assert client.get("/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_any_page_answers_a_url_over_the_cap_with_a_page_that_says_so(client, settings):
+    settings.CLUB_MAX_URL_BYTES = 200
+    r = client.get("/standings/", {"q": "x" * 300})
+    body = r.content.decode()
+    assert r.status_code == 414 and "アドレス(URL)が長すぎます" in body and "200 バイト" in body
+    assert "この手のリンク" not in body  # the checker's hint only on the checker
+    assert client.get("/standings/", {"q": "x" * 100}).status_code == 200

@@ -60,3 +60,21 @@ def test_the_service_gives_the_same_message(members):
     from scoring import services
     with pytest.raises(ValidationError, match="会員番号 2 は 佐藤 さんが使っています"):
         services.member_create(name="別人", kana="べつじん", number=2)
+
+
+@pytest.mark.parametrize("number", ["0", "-3"])
+def test_member_numbers_start_at_1(client_as, admin_user, number):
+    r = client_as(admin_user).post(URL, {**GOOD, "number": number})
+    body = r.content.decode()
+    assert r.status_code == 422 and f"会員番号は1から始まります。1以上の数字を入力してください({number})" in body
+    assert 'value="山田 太郎"' in body and not Member.objects.exists()
+
+
+def test_the_service_refuses_member_number_0_too(db):
+    from django.core.exceptions import ValidationError
+
+    from scoring import services
+
+    with pytest.raises(ValidationError) as exc:
+        services.member_create(name="山田", kana="やまだ", number=0)
+    assert "会員番号は1から始まります" in str(exc.value) and not Member.objects.exists()

@@ -51,3 +51,11 @@ def test_keeping_ones_own_number_is_fine(client_as, admin_user, members):
     m = members[0]
     r = client_as(admin_user).post(url(m), {"name": "山田 一郎", "kana": m.kana, "number": 1, "active": "on"})
     assert r.status_code == 302
+
+
+def test_a_member_cannot_be_renumbered_to_0(client_as, admin_user, members):
+    m = members[0]
+    r = client_as(admin_user).post(url(m), {"name": m.name, "kana": m.kana, "number": "0", "active": "on"})
+    assert r.status_code == 422 and "会員番号は1から始まります" in r.content.decode()
+    m.refresh_from_db()
+    assert m.number == 1

@@ -49,6 +49,27 @@ def test_it_is_gone_once_a_user_exists(client, admin_user):
     assert r.status_code == 404 and users() == 1
 
 
+def test_once_done_the_page_says_so_and_points_to_the_login(client, admin_user):
+    r = client.get("/setup/")
+    body = r.content.decode()
+    assert r.status_code == 404 and "初期設定はすでに済んでいます" in body and 'href="/accounts/login/"' in body
+
+
+def test_a_submission_that_finds_the_administrator_made_meanwhile_is_told_so(client, monkeypatch):
+    """The token passed the page's check, then another submission made the administrator."""
+    from scoring import services
+
+    def made_meanwhile(**kwargs):
+        get_user_model().objects.create_user("other", password="tsumo-pinfu-77", is_superuser=True)
+        raise services.SetupDone("done")
+
+    token = setup_token_issue()
+    monkeypatch.setattr(services, "first_admin_create", made_meanwhile)
+    r = client.post("/setup/", {**FORM, "token": token})
+    assert r.status_code == 409 and "初期設定はすでに済んでいます" in r.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
 @pytest.mark.parametrize("addr", ["127.0.0.1", "::1"])
 def test_this_computer_needs_the_token_too(client, addr):
     """Behind a reverse proxy on the same box every request comes from 127.0.0.1."""

@@ -22,12 +22,16 @@ from scoring.access import setup_token_issue
 
 def gunicorn_argv(host: str, port: str) -> list[str]:
     """The application server: gunicorn, 2 processes × 4 threads (the machine has few cores and the
-    app waits mostly on the database), access log on stdout."""
+    app waits mostly on the database), access log on stdout. Forwarded headers (the scheme) are taken
+    from the reverse proxies of ``CLUB_TRUSTED_PROXIES``, else from this machine. Request lines up to
+    gunicorn's maximum (8190 bytes, not its default 4094) reach the app, which answers a URL over
+    ``CLUB_MAX_URL_BYTES`` with a page that says what happened instead of a bare 414."""
     bind = f"[{host.strip('[]')}]:{port}" if ":" in host else f"{host}:{port}"
+    proxies = ",".join(str(net) for net in settings.CLUB_TRUSTED_PROXIES) or "127.0.0.1,::1"
     return [sys.executable, "-m", "gunicorn", "clubsite.wsgi:application", "--bind", bind,
             "--workers", os.environ.get("CLUB_WORKERS", "2"), "--threads", os.environ.get("CLUB_THREADS", "4"),
             "--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "10",
-            "--access-logfile", "-", "--forwarded-allow-ips", "127.0.0.1,::1"]
+            "--access-logfile", "-", "--forwarded-allow-ips", proxies, "--limit-request-line", "8190"]
 
 
 class Command(BaseCommand):

@@ -1,0 +1,109 @@
+"""The checker's links (``/check/?…``): an evaluate document as short query parameters.
+
+A link carries the checker form's own fields, so a link is what the form submits and every older
+link still opens. What keeps it short is the values: every tile string is written in canonical
+mpsz (sorted, red fives as ``0``) however it was typed (一二三, ①②③, full-width digits, the tap
+palette's JSON, calls written inside the hand as ``(ポン)中中中``), calls as ``pon777z`` in call
+order, winds as ``E S W N``, defaults left out. The longest legal hand (four kans with red fives,
+every situational flag, five dora and five ura indicators) then makes a link of about 300 bytes,
+where typed Japanese, percent-encoded at nine bytes a character, made links of several KB that
+servers refuse (gunicorn: 414 from 4 KB). A part that cannot be read is kept as typed, so the
+checker shows the same error again.
+
+>>> link_query({"hand": "⑤⑥⑦ 789 4", "melds": [{"type": "chi", "tiles": "二三四"}],
+...             "win_tile": "4s", "seat_wind": "南", "tsumo": True})
+{'hand': '567p4789s', 'melds': 'chi234m', 'win_tile': '4s', 'tsumo': '1'}
+>>> link_query({"hand": "123m(ポン)中中中456p11z", "melds": [{"type": "ankan", "tiles": "5055p"}],
+...             "win_tile": "1z", "seat_wind": "E", "round_wind": "S", "dora_indicators": ["4p", "0m"]})["melds"]
+'ankan0555p,pon777z'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+import rules
+from rules.document import WINDS
+from rules.hand import Meld, make_meld, parse_hand_text
+from rules.tiles import parse_tiles, tile_name, to_mpsz
+
+WIND_LETTERS = "ESWN"
+
+
+def _reds_of(kinds: tuple[int, ...], reds: int) -> list[int]:
+    reds_by_suit = [0, 0, 0]
+    if reds and kinds and kinds[0] < 27:
+        reds_by_suit[kinds[0] // 9] = reds
+    return reds_by_suit
+
+
+def _calls(melds: list[Any], inline: list[Meld]) -> str:
+    """The calls in call order (the document's, then those written inside the hand) as
+    ``pon777z,chi234m``; the palette's JSON when one of the document's calls cannot be read."""
+    out = []
+    for i, m in enumerate(melds):
+        try:
+            meld = make_meld(m["type"], m["tiles"], i)
+        except (rules.RulesError, KeyError, TypeError):
+            return json.dumps(melds, ensure_ascii=False, separators=(",", ":"))
+        out.append(f"{meld.type}{to_mpsz(meld.tiles, _reds_of(meld.tiles, meld.reds))}")
+    out += [f"{m.type}{to_mpsz(m.tiles, _reds_of(m.tiles, m.reds))}" for m in inline]
+    return ",".join(out)
+
+
+def _tiles(text: str) -> str:
+    """A tile string in canonical mpsz; as typed when it cannot be read."""
+    try:
+        return to_mpsz(*parse_tiles(text))
+    except rules.RulesError:
+        return text
+
+
+def _one_tile(text: str) -> str:
+    try:
+        kinds, reds = parse_tiles(text)
+    except rules.RulesError:
+        return text
+    return tile_name(kinds[0], any(reds)) if len(kinds) == 1 else text
+
+
+def _wind(value: Any, default: str) -> str | None:
+    """``E``…``N`` of a wind as the document may name it (``E``, ``東``, ``1z``); ``None`` for the default."""
+    kind = WINDS.get(value) if isinstance(value, str) else None
+    letter = WIND_LETTERS[kind - 27] if kind is not None else value
+    return None if letter in (default, None) else letter
+
+
+def link_query(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The checker's query parameters of an evaluate document (docs/api.md), as short as the hand
+    allows: see the module's docstring. ``CheckForm`` reads them back into the same document."""
+    melds = document.get("melds") or []
+    try:
+        concealed, reds, inline = parse_hand_text(document.get("hand", ""))
+        q: dict[str, Any] = {"hand": to_mpsz(concealed, reds)}
+    except rules.RulesError:
+        q, inline = {"hand": document.get("hand", "")}, []
+    if melds or inline:
+        q["melds"] = _calls(list(melds), inline)
+    if document.get("win_tile"):
+        q["win_tile"] = _one_tile(document["win_tile"])
+    if document.get("tsumo"):
+        q["tsumo"] = "1"
+    if document.get("double_riichi"):
+        q["riichi"] = "double"
+    elif document.get("riichi"):
+        q["riichi"] = "riichi"
+    if document.get("ippatsu"):
+        q["ippatsu"] = "on"
+    if document.get("situational"):
+        q["sit"] = list(document["situational"])
+    for key, field, default in (("seat_wind", "seat", "S"), ("round_wind", "round", "E")):
+        letter = _wind(document.get(key, default), default)
+        if letter:
+            q[field] = letter
+    for key, field in (("dora_indicators", "dora"), ("ura_indicators", "ura")):
+        if document.get(key):
+            # each indicator read alone first: ["1", "1m"] is 1s and 1m, but "11m" would be two 1m
+            q[field] = _tiles("".join(_tiles(t) for t in document[key] if isinstance(t, str)))
+    return q
