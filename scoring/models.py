@@ -241,6 +241,9 @@ class HandRecord(models.Model):
     event = models.JSONField()
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     entered_at = models.DateTimeField(auto_now=True)
+    # the key the phone made for the tap that recorded it: the same tap arriving again (the phone
+    # retried after losing the answer) finds this hand instead of recording it twice
+    submission = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     # cache of the replay
     deltas = models.JSONField(default=list)
     scores_after = models.JSONField(default=list)

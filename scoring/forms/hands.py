@@ -50,6 +50,8 @@ class HandForm(forms.Form):
     nagashi = forms.TypedMultipleChoiceField(label=_("流し満貫の人"), required=False, coerce=int,
                                              widget=forms.CheckboxSelectMultiple)
     wins = forms.CharField(required=False, widget=forms.HiddenInput, max_length=4000)
+    # made on the phone for each new hand: the same tap sent again is recorded once (services.hanchan_record_hand)
+    submission = forms.UUIDField(required=False, widget=forms.HiddenInput)
     tenpai = forms.TypedMultipleChoiceField(label=_("テンパイ"), required=False, coerce=int,
                                             widget=forms.CheckboxSelectMultiple)
     riichi = forms.TypedMultipleChoiceField(label=_("この局のリーチ"), required=False, coerce=int,

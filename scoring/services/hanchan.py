@@ -9,6 +9,7 @@ Every write is one transaction that locks the hanchan row (``select_for_update``
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -248,19 +249,37 @@ def _require_hands_mode(hanchan: Hanchan) -> None:
 
 
 @transaction.atomic
-def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User,
-                        version: int | None = None) -> HandRecord:
+def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, version: int | None = None,
+                        submission: uuid.UUID | None = None) -> HandRecord:
     """Append one hand; refused (nothing saved) when the engine rejects it or the game is over.
     ``hand.hanchan`` is the hanchan as saved. Writes the hand, its history row and the hanchan's
-    version (and its state and results when the hand ends the game)."""
-    hanchan = _lock(hanchan.pk, version)
+    version (and its state and results when the hand ends the game).
+
+    ``submission``: the key the phone made for this tap. When a hand was already recorded with it
+    (the phone sent the tap again after losing the answer), that hand is returned and nothing is
+    written: not a second hand, and not a stale-form refusal (the retry carries the version the
+    first arrival made old)."""
+    hanchan = _lock(hanchan.pk, None)
+    if submission is not None:
+        done = HandRecord.objects.filter(submission=submission).first()
+        if done is not None and done.hanchan_id == hanchan.pk:
+            done.hanchan = hanchan  # as locked (the page after the answer reads it)
+            return done
+        if done is not None:  # a key of another hanchan's hand: not this tap arriving again
+            raise ValidationError(_("送信をもう一度やり直してください(画面を読み込み直してから記録してください)"),
+                                  code="submission_reused")
+        if HandRecord.history.filter(submission=submission).exists():
+            raise ValidationError(_("この局は記録されたあと削除されています(記録の一覧と「削除された局」を確かめてください)"),
+                                  code="submitted_then_deleted")
+    if version is not None and hanchan.version != version:
+        raise stale_error()
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
         raise ValidationError(_("この半荘は終了しています。追加するには最後の局を修正してください"))
     hands = _hands(hanchan)
     out = replay(hanchan, [h.event for h in hands] + [event])
     hand = HandRecord.objects.create(hanchan=hanchan, order=len(hands), event=event, entered_by=actor(by),
-                                     **settled_columns(out["events"][-1]))  # settled as it is written: no UPDATE
+                                     submission=submission, **settled_columns(out["events"][-1]))  # settled as it is written: no UPDATE
     hands.append(hand)
     _store(hanchan, hands, out, in_play=True)  # a finished game was refused above
     _bump(hanchan)

@@ -18,7 +18,7 @@ from django_htmx.http import reswap, retarget
 from .. import generations, selectors
 from ..access import is_admin, is_scorekeeper
 from ..forms import HandForm
-from ..models import Hanchan
+from ..models import Hanchan, HandRecord
 from .common import error_list, has_palette
 
 FRESH_FORM = {"type": "ron", "value": "quick"}  # the initial values of the form for a new hand
@@ -62,6 +62,20 @@ def after_write(request: HttpRequest, before: Hanchan, after: Hanchan, *, notice
     if after.state != before.state:
         return whole_page(request, after)
     return hanchan_page(request, after, fragment="live", notice=notice)
+
+
+def after_record(request: HttpRequest, before: Hanchan, hand: HandRecord, version: int | None) -> HttpResponse:
+    """The htmx answer to a recorded hand. The phone's page shows the hanchan at ``version`` (the
+    form's): when this hand is the one change since, it gets a fresh form and, out of band, what the
+    hand changed (the board, the new row, undo, 途中終了); otherwise (the game ended, or the same tap
+    arrived again after other changes) the whole live part or page."""
+    after = hand.hanchan
+    if after.state != before.state:
+        return whole_page(request, after)
+    if version is not None and after.version == version + 1:
+        return hanchan_page(request, after, fragment="recorded")
+    response = hanchan_page(request, after, fragment="live")
+    return reswap(retarget(response, "#live"), "outerHTML show:#live:top")
 
 
 def refused(request: HttpRequest, hanchan: Hanchan, exc: ValidationError) -> HttpResponse:

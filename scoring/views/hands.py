@@ -22,7 +22,7 @@ from ..forms.hands import WIN_FIELDS
 from ..models import Hanchan, HandRecord
 from .check import tiles_answer
 from .common import error_list, form_status, has_palette, int_or_none, posted_version
-from .hanchan_page import after_write, hanchan_page, page_context, refused
+from .hanchan_page import after_record, after_write, hanchan_page, page_context, refused
 
 
 def _hanchan(pk: int) -> Hanchan:
@@ -87,14 +87,15 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             return reswap(retarget(response, "#hand-form"), "outerHTML")
         return hanchan_page(request, hanchan, form=form, status=status)
     if form.is_valid():
+        version = posted_version(request)
         try:
-            hand = services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user,
-                                                version=posted_version(request))
+            hand = services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user, version=version,
+                                                submission=form.cleaned_data["submission"])
         except ValidationError as exc:
             errors = error_list(exc)
             stale = exc.code == "stale"
         else:
-            return after_write(request, hanchan, hand.hanchan) if request.htmx else redirect(hanchan)
+            return after_record(request, hanchan, hand, version) if request.htmx else redirect(hanchan)
     if request.htmx:  # keep everything typed on screen: only the error box changes
         if stale:  # and, out of band, the board, the history and the form's version as they are now
             hanchan.refresh_from_db()

@@ -282,30 +282,32 @@ def test_english_pages_get_english_rows_and_form_after_japanese_ones(client_as, 
 
 
 def test_the_hand_table_after_each_record_and_undo_equals_one_drawn_from_scratch(client_as, scorekeeper, hanchan):
-    """After every record and undo, the table the response shows is the one a cold render draws."""
+    """After every record and undo, the table the page shows (kept in the cache) is the one a cold
+    render draws, and the row the record's answer adds is that table's newest row."""
     from django.core.cache import cache
     client = client_as(scorekeeper)
     hx = {"HTTP_HX_REQUEST": "true"}
 
     def table(body: str) -> str:
-        return _same_page(re.search(r'<section id="history".*?</section>', body, re.DOTALL).group(0))
+        return _same_page(re.search(r'<tbody id="hand-rows">.*?</tbody>', body, re.DOTALL).group(0))
 
-    def fresh() -> str:
+    def shown_then_fresh() -> tuple[str, str]:
+        shown = table(client.get(url(hanchan), **hx).content.decode())
         cache.clear()
-        body = client.get(url(hanchan), **hx).content.decode()
-        client.get(url(hanchan), **hx)  # fills the caches again, as the page before the next write would
-        return table(body)
+        return shown, table(client.get(url(hanchan), **hx).content.decode())
 
     for k in range(4):
         hanchan.refresh_from_db()
         data = {"type": "ron", "winner": str((k + 1) % 4), "loser": str(k % 4), "value": "quick", "han": "2",
                 "fu": "30", "version": str(hanchan.version)}
-        answer = client.post(reverse("hand-create", args=[hanchan.pk]), data, **hx)
-        assert answer.status_code == 200
-        shown = table(answer.content.decode())
-        assert shown == fresh() and shown.count("<tr>") == k + 2  # the head and k + 1 hands
+        answer = client.post(reverse("hand-create", args=[hanchan.pk]), data, **hx).content.decode()
+        shown, fresh = shown_then_fresh()
+        assert shown == fresh and fresh.count("<tr>") == k + 1
+        row = re.search(r'<tr>\s*<td class="num no">.*?</tr>', answer, re.DOTALL).group(0)
+        assert row in fresh and fresh.index(row) < fresh.index("</tr>")  # the newest row, first
     hanchan.refresh_from_db()
     last = hanchan.hands.get(order=3)
     answer = client.post(reverse("hand-delete", args=[last.pk]), {"version": str(hanchan.version)}, **hx)
     assert answer.status_code == 200
-    assert table(answer.content.decode()) == fresh()
+    shown, fresh = shown_then_fresh()
+    assert table(answer.content.decode()) == shown == fresh and fresh.count("<tr>") == 3

@@ -337,3 +337,65 @@ def test_the_board_after_a_recorded_hand_equals_the_page_drawn_afresh(client_as,
     token = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+')
     assert token.sub(r"\1", saved) == token.sub(r"\1", fresh)
     assert '<td class="num no">4</td>' in saved
+
+
+# --- the phone's tap, sent again when its answer was lost ------------------------------------------
+
+KEY = "0b5a3a52-5c8e-4f51-9d8e-3f6f0c1a2b3c"
+
+
+def test_the_same_tap_arriving_twice_is_recorded_once_even_with_its_old_version(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    data = {**RON, "version": str(hanchan.version), "submission": KEY}
+    first = client.post(url(hanchan), data, HTTP_HX_REQUEST="true")
+    again = client.post(url(hanchan), data, HTTP_HX_REQUEST="true")  # the answer to the first was lost
+    assert first.status_code == again.status_code == 200
+    assert HandRecord.objects.filter(hanchan=hanchan).count() == 1
+    assert "他の人がこの半荘を変更しました" not in again.content.decode()
+
+
+def test_a_tap_arriving_again_after_other_changes_gets_the_whole_live_part(client_as, scorekeeper, hanchan, ron):
+    from scoring import services
+    client = client_as(scorekeeper)
+    data = {**RON, "version": str(hanchan.version), "submission": KEY}
+    client.post(url(hanchan), data, HTTP_HX_REQUEST="true")
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 3, 1, 30), by=scorekeeper)  # another phone
+    again = client.post(url(hanchan), data, HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and again["HX-Retarget"] == "#live"  # the phone's page was two changes behind
+    body = again.content.decode()
+    assert body.count('<td class="num no">') == 2 and HandRecord.objects.filter(hanchan=hanchan).count() == 2
+
+
+def test_a_tap_whose_hand_was_deleted_since_is_refused_and_not_recorded_again(client_as, scorekeeper, hanchan):
+    from scoring import services
+    client = client_as(scorekeeper)
+    data = {**RON, "version": str(hanchan.version), "submission": KEY}
+    client.post(url(hanchan), data, HTTP_HX_REQUEST="true")
+    services.hanchan_delete_hand(hand=HandRecord.objects.get(hanchan=hanchan), by=scorekeeper)
+    again = client.post(url(hanchan), data, HTTP_HX_REQUEST="true")
+    assert again.status_code == 422 and "削除されています" in again.content.decode()
+    assert not HandRecord.objects.filter(hanchan=hanchan).exists()
+
+
+def test_the_key_of_another_hanchans_hand_records_nothing(client_as, scorekeeper, hanchan, members):
+    from scoring import services
+    client = client_as(scorekeeper)
+    client.post(url(hanchan), {**RON, "version": str(hanchan.version), "submission": KEY}, HTTP_HX_REQUEST="true")
+    other = services.hanchan_create(clubday=hanchan.clubday, table=2, players=members[1:])
+    r = client.post(url(other), {**RON, "version": str(other.version), "submission": KEY}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and not HandRecord.objects.filter(hanchan=other).exists()
+
+
+def test_the_answer_to_a_recorded_hand_carries_only_what_changed(client_as, scorekeeper, hanchan, ron):
+    from scoring import services
+    for k in range(6):
+        services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    client = client_as(scorekeeper)
+    hanchan.refresh_from_db()
+    r = client.post(url(hanchan), {**RON, "version": str(hanchan.version)}, HTTP_HX_REQUEST="true")
+    body = r.content.decode()
+    assert r.status_code == 200 and body.lstrip().startswith('<form method="post" id="hand-form"')  # a fresh form
+    assert '<section id="board" class="board" hx-swap-oob="true"' in body
+    assert 'hx-swap-oob="afterbegin:#hand-rows"' in body and body.count('<td class="num no">') == 1  # the new row only
+    assert '<div id="undo" hx-swap-oob="true">' in body and "#7 を取り消す" in body
+    assert 'id="hanchan-actions"' in body and f'name="version" value="{hanchan.version + 1}"' in body
