@@ -2,9 +2,9 @@
 refused request (4xx) saves nothing.
 
 The URLs come from the URL configuration itself, so a page added later is fuzzed without touching
-this file. An id (``<id:pk>``, ``<int:pk>``) is filled with the primary key of an object that exists (the fixtures make
-one of each kind, so most ``pk=1`` lookups hit a real row), one that does not, or a number past what
-a database column holds; other parameters get a plausible value.
+this file. An id (``<id:pk>``, ``<int:pk>``) is filled with the primary key of an object that exists (the
+fixtures make one of each kind, and 1 and 2 stand for the first and second one), one that does not,
+or a number past what a database column holds; other parameters get a plausible value.
 
 Besides random text the values include JSON nested thousands deep, JSON whose strings are lone
 surrogates (``"\\ud800"``: Python decodes it to a ``str`` that cannot be encoded), raw lone
@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 
 import pytest
 from django.apps import apps
+from django.conf import settings as django_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -97,8 +98,25 @@ def _patterns(resolver=None, prefix=""):
             yield route, p
 
 
+# the model of an id in the URL, by the URL's first part (``history/<kind>/`` is filled with "hand")
+MODELS = {"users": django_settings.AUTH_USER_MODEL, "members": "scoring.Member", "rules": "scoring.RuleSet",
+          "days": "scoring.ClubDay", "hanchan": "scoring.Hanchan", "hands": "scoring.HandRecord",
+          "disputes": "scoring.Dispute", "history": "scoring.HandRecord"}
+
+
+def _existing(route: str, pk: int) -> int:
+    """``pk`` 1 and 2 stand for the first and second object the URL can show: on PostgreSQL the
+    ids do not start again at 1 in every test."""
+    label = MODELS.get(route.split("/", 1)[0])
+    if label is None or pk not in (1, 2):
+        return pk
+    ids = list(apps.get_model(label).objects.order_by("pk").values_list("pk", flat=True)[:2])
+    return ids[pk - 1] if len(ids) >= pk else pk
+
+
 def _path(route: str, pk: int) -> str:
     """A concrete path for a route: converters replaced by an existing pk or a plausible value."""
+    pk = _existing(route, pk)
     out = route.replace("^", "").replace("$", "")
     for conv, value in (("<int:", str(pk)), ("<id:", str(pk)), ("<slug:", "hand"), ("<str:", "hand"),
                         ("<path:", "x")):
@@ -121,7 +139,7 @@ def _current_version(path: str) -> str:
         hanchan = Hanchan.objects.filter(pk=pk).first()
     elif parts[0] == "hands":
         hand = HandRecord.objects.filter(pk=pk).select_related("hanchan").first()
-        hanchan = hand.hanchan if hand else Hanchan.objects.filter(pk=1).first()  # a deleted hand: the first game
+        hanchan = hand.hanchan if hand else Hanchan.objects.order_by("pk").first()  # a deleted hand: the first game
     elif parts[0] == "disputes":
         dispute = Dispute.objects.filter(pk=pk).select_related("hanchan").first()
         hanchan = dispute.hanchan if dispute else None
