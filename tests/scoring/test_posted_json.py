@@ -126,3 +126,16 @@ def test_the_tile_readers_answer_an_error(client, client_as, scorekeeper, hancha
     for c, name, args in ((client, "check-tiles", []), (client_as(scorekeeper), "hand-tiles", [hanchan.pk])):
         r = c.get(reverse(name, args=args), {"hand": "123m", "melds": melds})
         assert r.status_code == 200 and "副露が読めません" in r.json()["error"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"melds": DEEP_MELDS}, "Cannot read the calls: Nested too deep (at most 8 levels)"),
+    ({"melds": LONE_MELDS}, "Cannot read the calls: It contains a character that cannot be used (\\ud800)"),
+    ({"wins": LONE_WINS}, "Cannot read the list of added wins (It contains a character that cannot be used"),
+])
+def test_the_reasons_are_in_english_when_english_was_chosen(client_as, scorekeeper, hanchan, settings, extra,
+                                                            message):
+    client = client_as(scorekeeper)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    r = client.post(reverse("hand-create", args=[hanchan.pk]), {**TILES, **extra, "version": str(hanchan.version)})
+    assert r.status_code == 422 and message in body(r)
