@@ -27,6 +27,8 @@ import json
 import re
 from typing import Any
 
+from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext as _
 
 # a hand's calls are 2 deep, the listed wins of a ron 5 (wins → win → hand → calls → call)
@@ -89,3 +91,26 @@ def _check(value: Any, max_depth: int) -> None:
                 stack.append((child, depth + 1))
             elif isinstance(child, str):
                 stack.append((child, depth))
+
+
+class JSONFormField(forms.JSONField):
+    """``forms.JSONField`` (what the admin gives a model's ``JSONField``) reading through ``loads``:
+    JSON too deep or with a lone surrogate is invalid, and the form shows it again as it was typed
+    (Django's own field would raise ``RecursionError``, or draw the surrogate)."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and not self.disabled and value not in self.empty_values:
+            try:
+                loads(value)
+            except JSONTextError as exc:
+                if exc.code != "syntax":  # Django's field says so itself
+                    raise forms.ValidationError(str(exc), code="invalid") from None
+        return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        if isinstance(data, str) and not self.disabled:
+            try:
+                loads(data)
+            except JSONTextError:
+                return InvalidJSONInput(data)
+        return super().bound_data(data, initial)
