@@ -1,21 +1,28 @@
 from django.contrib import admin
+from django.db import models
 
+from .forms.jsontext import JSONFormField
 from .models import ClubDay, Hanchan, HanchanResult, HandRecord, Member, RuleSet
 
 
+class ClubAdmin(admin.ModelAdmin):
+    # posted JSON is read with bounded nesting and no lone surrogates, as everywhere in the app
+    formfield_overrides = {models.JSONField: {"form_class": JSONFormField}}
+
+
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(ClubAdmin):
     list_display = ["number", "name", "kana", "active"]
     search_fields = ["name", "kana"]
 
 
 @admin.register(RuleSet)
-class RuleSetAdmin(admin.ModelAdmin):
+class RuleSetAdmin(ClubAdmin):
     list_display = ["name", "preset"]
 
 
 @admin.register(ClubDay)
-class ClubDayAdmin(admin.ModelAdmin):
+class ClubDayAdmin(ClubAdmin):
     list_display = ["date", "venue", "ruleset"]
 
 
@@ -28,12 +35,12 @@ class HandInline(admin.TabularInline):
 
 
 @admin.register(Hanchan)
-class HanchanAdmin(admin.ModelAdmin):
+class HanchanAdmin(ClubAdmin):
     list_display = ["clubday", "table", "number", "state", "mode"]
     list_filter = ["state", "mode"]
     inlines = [HandInline]
 
 
 @admin.register(HanchanResult)
-class HanchanResultAdmin(admin.ModelAdmin):
+class HanchanResultAdmin(ClubAdmin):
     list_display = ["hanchan", "member", "rank", "score", "net"]

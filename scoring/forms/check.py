@@ -13,7 +13,6 @@ as a shared link carries them: ``chi234m,pon777z`` (also ``チー234m``).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -27,6 +26,7 @@ from rules.tiles import parse_tokens, tile_name
 
 from ..checklink import link_query
 from ..shared import engine_message
+from .jsontext import JSONTextError, loads
 
 WINDS = [("E", _("東")), ("S", _("南")), ("W", _("西")), ("N", _("北"))]
 RIICHI = [("", _("なし")), ("riichi", _("リーチ")), ("double", _("ダブルリーチ"))]
@@ -52,8 +52,8 @@ def melds_from_text(text: str) -> list[dict[str, str]]:
         return []
     if text.startswith("["):
         try:
-            value = json.loads(text)
-        except ValueError:
+            value = loads(text)
+        except JSONTextError:
             raise MeldsError(text) from None
         if not isinstance(value, list) or not all(_is_meld(m) for m in value):
             raise MeldsError(text)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 
 from ..selectors.hanchan import stored_events
+from .jsontext import JSONTextError, loads
 
 EVENT_TYPES = [("ron", _("ロン")), ("tsumo", _("ツモ")), ("draw", _("流局")),
                ("chombo", _("チョンボ")), ("penalty", _("罰符")), ("abandon", _("アガリ放棄")),
@@ -116,11 +117,20 @@ class HandForm(forms.Form):
                    ruleset=hanchan.ruleset_in_force.engine(), **kwargs)
 
     def _other_wins(self) -> list[dict[str, Any]]:
-        """The wins already moved to the list (several winners of one ron); [] when unreadable."""
+        """The wins already moved to the list (several winners of one ron). Unreadable ones are
+        none, and ``wins_error`` says why (``clean`` refuses the form: the list is not dropped
+        silently)."""
+        self.wins_error = ""
         text = (self.data.get(self.add_prefix("wins")) if self.is_bound else self.initial.get("wins")) or ""
+        if not isinstance(text, str) or not text:
+            return []
         try:
-            wins = json.loads(text) if text else []
-        except ValueError:
+            if len(text) > self.fields["wins"].max_length:  # read before the field is cleaned
+                raise JSONTextError(gettext_now("長すぎます"), "length")
+            wins = loads(text)
+        except JSONTextError as exc:
+            self.wins_error = gettext_now("追加した和了の一覧が読めません(%(why)s)。ページを開き直して入力し直してください") \
+                % {"why": exc}
             return []
         if not isinstance(wins, list):
             return []
@@ -135,6 +145,8 @@ class HandForm(forms.Form):
     # -- building the event
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.wins_error:
+            self.add_error(None, self.wins_error)
         if self.errors:
             return data
         kind = data["type"]
@@ -250,9 +262,12 @@ class HandForm(forms.Form):
         if not text:
             return []
         try:
-            melds = json.loads(text)
-        except ValueError:
-            self.add_error("melds", _("副露の形式が読めません: %(text)s") % {"text": text[:40]})
+            melds = loads(text)
+        except JSONTextError as exc:
+            if exc.code == "syntax":
+                self.add_error("melds", _("副露の形式が読めません: %(text)s") % {"text": text[:40]})
+            else:
+                self.add_error("melds", _("副露が読めません: %(why)s") % {"why": exc})
             return []
         if not isinstance(melds, list) or not all(isinstance(m, dict) for m in melds):
             self.add_error("melds", _("副露は [{\"type\": \"pon\", \"tiles\": \"555z\"}] の形で指定してください"))

@@ -1,7 +1,10 @@
 """CSV export: results of finished hanchan and the standings, as rows of the stable column keys.
 
 Rows are generated from ``iterator()`` querysets, so a whole club history is never held in memory
-at once; the views stream them (``StreamingHttpResponse``) and the commands print them.
+at once; the views stream them (``StreamingHttpResponse``) and the commands print them. Figures are
+numbers (``int``, ``Decimal``) and text is ``str``: the writer (``views.csvio.csv_lines``) passes
+every cell through ``csv_cell``, which keeps a spreadsheet from reading a name as a formula, and
+the import reads cells back through ``csv_text``.
 
 >>> RESULT_COLUMNS[:4]
 ['date', 'table', 'game', 'seat']
@@ -10,7 +13,9 @@ at once; the views stream them (``StreamingHttpResponse``) and the commands prin
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import F
@@ -24,6 +29,36 @@ STANDINGS_COLUMNS = ["rank", "member_no", "member_name", "games", "net", "avg_ra
                      "fourth", "top_rate", "rentai_rate", "last_avoid_rate", "tobi_rate", "avg_score",
                      "best_score", "rating"]
 RATE_KEYS = ("top_rate", "rentai_rate", "last_avoid_rate", "tobi_rate")
+
+# A text cell that starts with one of = + - @ (or a tab or CR) is a formula to Excel and its kin
+# (OWASP "CSV injection": =HYPERLINK(...), =cmd|' /C calc'!A0). ``csv_cell`` puts a ' in front,
+# which the spreadsheet shows and does not evaluate, and ``csv_text`` takes exactly that one off
+# again. Text that already starts with ' before such a character gets one more, so reading back
+# is exact for any name ("'=x" is written "''=x" and read "'=x").
+_FORMULA = re.compile(r"'*[=+\-@\t\r]")
+_ESCAPED = re.compile(r"'+[=+\-@\t\r]")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value as a CSV cell is written: text a spreadsheet would take for a formula with a
+    leading ', anything else (numbers above all: a net of -12.3 stays a number) as it is.
+
+    >>> csv_cell("=SUM(1)"), csv_cell("-2+3"), csv_cell("山田"), csv_cell(-4000)
+    ("'=SUM(1)", "'-2+3", '山田', -4000)
+    """
+    if isinstance(value, str) and _FORMULA.match(value):
+        return "'" + value
+    return value
+
+
+def csv_text(cell: str) -> str:
+    """The text of a cell read from a CSV file: the ' that ``csv_cell`` added taken off again (only
+    that one: a ' before anything else is the text's own).
+
+    >>> csv_text("'=SUM(1)"), csv_text("''+1"), csv_text("'quoted'"), csv_text("-4000")
+    ('=SUM(1)', "'+1", "'quoted'", '-4000')
+    """
+    return cell[1:] if _ESCAPED.match(cell) else cell
 
 
 def result_rows(*, start: datetime.date | None = None, end: datetime.date | None = None,
@@ -43,9 +78,11 @@ def result_rows(*, start: datetime.date | None = None, end: datetime.date | None
 
 
 def _fixed(value: Any, places: int) -> Any:
+    """A figure rounded to ``places`` decimals, written with all of them (``Decimal("1.0000")``): a
+    number, not text, so the writer leaves a negative one (平均素点 -1200.5) as it is."""
     if value is None or value == "":
         return ""
-    return f"{float(value):.{places}f}"
+    return Decimal(f"{float(value):.{places}f}")
 
 
 def standings_csv_row(row: dict[str, Any]) -> list[Any]:
@@ -55,8 +92,9 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
     >>> standings_csv_row({"rank": 1, "member_no": 7, "member_name": "山田", "games": 3, "net": 19600,
     ...     "avg_rank": 1.6667, "first": 2, "second": 0, "third": 1, "fourth": 0, "top_rate": 2 / 3,
     ...     "rentai_rate": 2 / 3, "last_avoid_rate": 1.0, "tobi_rate": 0, "avg_score": 31533.33,
-    ...     "best_score": 42000, "rating": 1523})
-    [1, 7, '山田', 3, 19600, '1.667', 2, 0, 1, 0, '0.6667', '0.6667', '1.0000', '0.0000', '31533.3', 42000, 1523]
+    ...     "best_score": 42000, "rating": 1523})  # doctest: +NORMALIZE_WHITESPACE
+    [1, 7, '山田', 3, 19600, Decimal('1.667'), 2, 0, 1, 0, Decimal('0.6667'), Decimal('0.6667'),
+     Decimal('1.0000'), Decimal('0.0000'), Decimal('31533.3'), 42000, 1523]
     """
     out: list[Any] = []
     for key in STANDINGS_COLUMNS:

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 import rules
 
 from ..models import ClubDay, Hanchan, Member, RuleSet, to_hiragana, validate_club_day_date
-from ..selectors.csvio import RESULT_COLUMNS
+from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from .club import clubday_create, member_create
 from ..shared import engine_message
 from .common import User
@@ -248,7 +248,8 @@ def results_import_check(*, text: str, create_members: bool = False) -> ImportPl
             if len(raw) < len(header):
                 plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
                 continue
-            row = _parse_row(plan, line, {c: raw[i] for c, i in index.items()})
+            # the ' the export puts before a name that would open as a formula is not part of it
+            row = _parse_row(plan, line, {c: csv_text(raw[i]) for c, i in index.items()})
             if row:
                 parsed.append(row)
     except csv.Error as exc:

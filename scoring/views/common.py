@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+from ..services.hanchan import stale_error
+
 TILE_PALETTE = "scoring/partials/tile_entry.html"
+VERSION = re.compile(r"[0-9]{1,18}")  # a posted Hanchan.version: a counter from 0, never near 10**18
 
 
 def error_list(exc: ValidationError) -> list[str]:
@@ -43,6 +48,15 @@ def int_or_none(text: str | None) -> int | None:
         return None
 
 
-def posted_version(request: HttpRequest) -> int | None:
-    """The hanchan version a submitted form was built from (``None``: the form did not say)."""
-    return int_or_none(request.POST.get("version"))
+def posted_version(request: HttpRequest) -> int:
+    """The hanchan version a submitted form was built from. Every form that writes to a hanchan
+    sends it; a post without it, or with anything but a number, is refused as a stale form is
+    (``stale_error``: nothing is stored, the form is shown again with its input), so the web never
+    writes without the version check (``version=None`` is for the management commands).
+
+    Call it inside the ``try`` around the service, whose ``ValidationError`` the view already shows."""
+    text = request.POST.get("version", "")
+    if not VERSION.fullmatch(text):
+        raise stale_error()
+    return int(text)
+

@@ -26,6 +26,7 @@ from ..access import readable, scorekeeper_required
 from ..forms.csvio import ResultsImportConfirmForm, ResultsImportForm
 from ..models import ClubDay, RuleSet
 from ..selectors import csvio as selectors_csv
+from ..selectors.csvio import csv_cell
 from ..services import csvio as csv_service
 from .common import error_list
 
@@ -43,11 +44,12 @@ class _Echo:
 
 
 def csv_lines(header: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
-    """BOM, header, then one CSV line per row (CRLF, as Excel writes)."""
+    """BOM, header, then one CSV line per row (CRLF, as Excel writes). Every CSV the app writes
+    goes through here: each cell through ``csv_cell``, so no text opens as a formula."""
     writer = csv.writer(_Echo())
-    yield "\ufeff" + writer.writerow(header)
+    yield "\ufeff" + writer.writerow([csv_cell(cell) for cell in header])
     for row in rows:
-        yield writer.writerow(row)
+        yield writer.writerow([csv_cell(cell) for cell in row])
 
 
 def export_filters(params: QueryDict) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 import pytest
 from django.urls import reverse
+from versions import with_version
 
 from scoring.models import HanchanResult
 
@@ -12,11 +13,11 @@ def url(h):
 
 
 def test_it_sends_anonymous_users_to_login(client, hanchan):
-    assert client.post(url(hanchan), SHEET).status_code == 302
+    assert client.post(url(hanchan), with_version(hanchan, SHEET)).status_code == 302
 
 
 def test_it_forbids_readers(client_as, reader, hanchan):
-    assert client_as(reader).post(url(hanchan), SHEET).status_code == 403
+    assert client_as(reader).post(url(hanchan), with_version(hanchan, SHEET)).status_code == 403
 
 
 def test_the_form_labels_each_score_with_the_players_name(client_as, scorekeeper, hanchan):
@@ -25,7 +26,7 @@ def test_the_form_labels_each_score_with_the_players_name(client_as, scorekeeper
 
 
 def test_a_paper_sheet_is_recorded_with_ranks_and_nets(client_as, scorekeeper, hanchan):
-    r = client_as(scorekeeper).post(url(hanchan), SHEET)
+    r = client_as(scorekeeper).post(url(hanchan), with_version(hanchan, SHEET))
     assert r.status_code == 302
     assert sorted(HanchanResult.objects.values_list("seat", "rank", "net")) == [
         (0, 1, 19600), (1, 2, 4000), (2, 3, -4000), (3, 4, -19600)]
@@ -36,7 +37,7 @@ def test_a_paper_sheet_is_recorded_with_ranks_and_nets(client_as, scorekeeper, h
     ({"score0": "32650", "score3": "17350"}, "100点単位"),
 ])
 def test_a_sheet_that_does_not_add_up_is_explained_and_kept(client_as, scorekeeper, hanchan, change, message):
-    r = client_as(scorekeeper).post(url(hanchan), {**SHEET, **change}, HTTP_HX_REQUEST="true")
+    r = client_as(scorekeeper).post(url(hanchan), with_version(hanchan, {**SHEET, **change}), HTTP_HX_REQUEST="true")
     body = r.content.decode()
     assert r.status_code == 422 and message in body and 'value="32' in body
     assert not HanchanResult.objects.exists()

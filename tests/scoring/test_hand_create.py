@@ -2,6 +2,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from versions import with_version
 
 from scoring.models import HandRecord
 
@@ -15,20 +16,21 @@ def url(h):
 
 
 def test_it_sends_anonymous_users_to_login(client, hanchan):
-    assert client.post(url(hanchan), RON).status_code == 302
+    assert client.post(url(hanchan), with_version(hanchan, RON)).status_code == 302
     assert not HandRecord.objects.exists()
 
 
 def test_htmx_anonymous_requests_are_redirected_by_header(client, hanchan):
     page = reverse("hanchan-detail", args=[hanchan.pk])
-    r = client.post(url(hanchan), RON, HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL=f"http://testserver{page}")
+    r = client.post(url(hanchan), with_version(hanchan, RON), HTTP_HX_REQUEST="true",
+                    HTTP_HX_CURRENT_URL=f"http://testserver{page}")
     # not a 302: the XHR would follow it and swap the login page into the scoreboard
     assert r.status_code == 204
     assert r["HX-Redirect"] == f"{reverse('login')}?next={page}"
 
 
 def test_it_forbids_readers(client_as, reader, hanchan):
-    assert client_as(reader).post(url(hanchan), RON).status_code == 403
+    assert client_as(reader).post(url(hanchan), with_version(hanchan, RON)).status_code == 403
 
 
 @pytest.mark.parametrize("data, event", [
@@ -46,13 +48,13 @@ def test_it_forbids_readers(client_as, reader, hanchan):
       "hand": {"hand": "123m456p789s1122z", "win_tile": "1z", "riichi": True, "dora_indicators": ["3m"]}}),
 ])
 def test_the_form_becomes_exactly_the_event_given_to_the_engine(client_as, scorekeeper, hanchan, data, event):
-    r = client_as(scorekeeper).post(url(hanchan), data)
+    r = client_as(scorekeeper).post(url(hanchan), with_version(hanchan, data))
     assert r.status_code == 302
     assert HandRecord.objects.get().event == event
 
 
 def test_htmx_gets_the_refreshed_live_fragment(client_as, scorekeeper, hanchan):
-    r = client_as(scorekeeper).post(url(hanchan), RON, HTTP_HX_REQUEST="true")
+    r = client_as(scorekeeper).post(url(hanchan), with_version(hanchan, RON), HTTP_HX_REQUEST="true")
     body = r.content.decode()
     assert r.status_code == 200 and body.lstrip().startswith('<div id="live">')
     assert "東2局" in body and "28900" in body
@@ -70,7 +72,7 @@ def test_htmx_gets_the_refreshed_live_fragment(client_as, scorekeeper, hanchan):
 ])
 def test_bad_input_is_refused_with_a_japanese_reason_and_kept_on_screen(client_as, scorekeeper, hanchan, data,
                                                                          message):
-    r = client_as(scorekeeper).post(url(hanchan), data)
+    r = client_as(scorekeeper).post(url(hanchan), with_version(hanchan, data))
     assert r.status_code == 422
     body = r.content.decode()
     assert message in body
@@ -82,7 +84,7 @@ def test_bad_input_is_refused_with_a_japanese_reason_and_kept_on_screen(client_a
 def test_htmx_bad_input_replaces_only_the_error_box(client_as, scorekeeper, hanchan):
     data = {"type": "ron", "winner": "1", "loser": "0", "value": "tiles", "hand": "123m456p789s2349m",
             "win_tile": "9m"}
-    r = client_as(scorekeeper).post(url(hanchan), data, HTTP_HX_REQUEST="true")
+    r = client_as(scorekeeper).post(url(hanchan), with_version(hanchan, data), HTTP_HX_REQUEST="true")
     assert r.status_code == 422 and r["HX-Retarget"] == "#hand-errors" and r["HX-Reswap"].startswith("outerHTML")
     assert r.content.decode().lstrip().startswith('<div id="hand-errors"') and "和了できない" in r.content.decode()
 
@@ -97,7 +99,7 @@ def test_an_illegal_win_under_the_clubs_sakizuke_rules_is_refused(client_as, sco
     h = services.hanchan_create(clubday=day, table=1, players=members[:4])
     data = {"type": "ron", "winner": "1", "loser": "0", "value": "tiles", "hand": "234m456p678s5m",
             "melds": '[{"type": "chi", "tiles": "345s"}]', "win_tile": "5m"}
-    r = client_as(scorekeeper).post(url(h), data)
+    r = client_as(scorekeeper).post(url(h), with_version(h, data))
     assert r.status_code == 422 and "和了できない" in r.content.decode()
     assert "234m456p678s5m" in r.content.decode()
     assert not HandRecord.objects.exists()
@@ -110,9 +112,9 @@ def test_get_is_not_allowed(client_as, scorekeeper, hanchan):
 def test_a_riichi_recorded_before_a_penalty_in_the_same_hand_counts_for_a_tile_win(client_as, scorekeeper, hanchan):
     client = client_as(scorekeeper)
     # 佐藤 declares riichi, then 山田 gets a 罰符: the hand goes on, 佐藤 is still in riichi
-    client.post(url(hanchan), {"type": "penalty", "offender": "0", "riichi": ["1"]})
-    client.post(url(hanchan), {"type": "ron", "winner": "1", "loser": "0", "value": "tiles",
-                               "hand": "123m456p789s1122z", "win_tile": "1z"})
+    client.post(url(hanchan), with_version(hanchan, {"type": "penalty", "offender": "0", "riichi": ["1"]}))
+    client.post(url(hanchan), with_version(hanchan, {"type": "ron", "winner": "1", "loser": "0", "value": "tiles",
+                                                     "hand": "123m456p789s1122z", "win_tile": "1z"}))
     last = HandRecord.objects.get(order=1)
     assert last.event["hand"]["riichi"] is True
     assert last.event.get("riichi") is None  # the stick was placed with the penalty event
@@ -143,7 +145,7 @@ def stored(h):
     ({"type": "abandon", "offender": "1"}, {"type": "abandon", "player": 1}),
 ])
 def test_the_rule_sets_special_outcomes_are_recorded(client_as, scorekeeper, tenhou_hanchan, data, event):
-    r = client_as(scorekeeper).post(url(tenhou_hanchan), data)
+    r = client_as(scorekeeper).post(url(tenhou_hanchan), with_version(tenhou_hanchan, data))
     assert r.status_code == 302, r.content.decode()[:2000]
     assert stored(tenhou_hanchan) == [event]
 
@@ -156,12 +158,12 @@ def test_abortive_draws_and_nagashi_are_offered_only_where_the_rule_set_has_them
     assert 'value="abortive"' not in ariari and 'value="nagashi"' not in ariari
     assert 'value="abortive"' in tenhou and 'value="nagashi"' in tenhou and 'value="sanchahou"' in tenhou
     # and refused when posted anyway
-    r = client.post(url(hanchan), {"type": "abortive", "kind": "kyuushu"})
+    r = client.post(url(hanchan), with_version(hanchan, {"type": "abortive", "kind": "kyuushu"}))
     assert r.status_code == 422 and not HandRecord.objects.exists()
 
 
 def add_win(client, h, data):
-    return client.post(url(h), {**data, "step": "add-win"}, HTTP_HX_REQUEST="true")
+    return client.post(url(h), with_version(h, {**data, "step": "add-win"}), HTTP_HX_REQUEST="true")
 
 
 def test_a_double_ron_is_entered_one_winner_at_a_time(client_as, scorekeeper, tenhou_hanchan):
@@ -179,8 +181,9 @@ def test_a_double_ron_is_entered_one_winner_at_a_time(client_as, scorekeeper, te
     assert not re.search(r'name="han" value="2"[^>]*checked', body)
     # then 鈴木 (seat 2) for 1翻30符, and 記録する
     import html
-    r = client.post(url(tenhou_hanchan), {"type": "ron", "loser": "0", "wins": html.unescape(wins), "winner": "2",
-                                          "value": "quick", "han": "1", "fu": "30", "riichi": ["2"]})
+    r = client.post(url(tenhou_hanchan), with_version(tenhou_hanchan, {
+        "type": "ron", "loser": "0", "wins": html.unescape(wins), "winner": "2", "value": "quick", "han": "1",
+        "fu": "30", "riichi": ["2"]}))
     assert r.status_code == 302
     assert stored(tenhou_hanchan) == [{"type": "ron", "loser": 0, "riichi": [2], "wins": [
         {"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 1, "fu": 30}]}]
@@ -194,7 +197,8 @@ def test_a_listed_win_can_be_taken_off_again(client_as, scorekeeper, tenhou_hanc
     import json
     client = client_as(scorekeeper)
     wins = json.dumps([{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "yakuman": 1}])
-    r = client.post(url(tenhou_hanchan), {"type": "ron", "loser": "0", "wins": wins, "step": "drop-0"},
+    r = client.post(url(tenhou_hanchan),
+                    with_version(tenhou_hanchan, {"type": "ron", "loser": "0", "wins": wins, "step": "drop-0"}),
                     HTTP_HX_REQUEST="true")
     body = r.content.decode()
     assert r.status_code == 200 and "鈴木" in body and "役満" in body
@@ -207,8 +211,8 @@ def test_head_bump_keeps_the_nearest_winner_and_the_page_says_who_was_bumped(cli
     # アリアリ: 頭ハネ. 山田 (seat 0) deals in; 鈴木 (seat 2) and 佐藤 (seat 1) both claim: 佐藤 is
     # nearer (下家 of the discarder) and alone is paid
     wins = json.dumps([{"winner": 2, "han": 3, "fu": 30}])
-    r = client.post(url(hanchan), {"type": "ron", "loser": "0", "wins": wins, "winner": "1", "value": "quick",
-                                   "han": "1", "fu": "30"})
+    r = client.post(url(hanchan), with_version(hanchan, {"type": "ron", "loser": "0", "wins": wins, "winner": "1",
+                                                         "value": "quick", "han": "1", "fu": "30"}))
     assert r.status_code == 302
     page = client.get(reverse("hanchan-detail", args=[hanchan.pk])).content.decode()
     assert re.search(r"<strong>佐藤</strong> 和了 \(1000\)", page)
@@ -230,8 +234,8 @@ def test_a_second_claim_by_the_same_winner_is_refused(client_as, scorekeeper, te
 def test_triple_ron_is_a_draw_under_tenhou(client_as, scorekeeper, tenhou_hanchan):
     import json
     wins = json.dumps([{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 1, "fu": 30}])
-    r = client_as(scorekeeper).post(url(tenhou_hanchan), {"type": "ron", "loser": "0", "wins": wins, "winner": "3",
-                                                          "value": "quick", "han": "1", "fu": "30"})
+    r = client_as(scorekeeper).post(url(tenhou_hanchan), with_version(tenhou_hanchan, {
+        "type": "ron", "loser": "0", "wins": wins, "winner": "3", "value": "quick", "han": "1", "fu": "30"}))
     assert r.status_code == 302
     page = client_as(scorekeeper).get(reverse("hanchan-detail", args=[tenhou_hanchan.pk])).content.decode()
     assert len(re.findall(r"<strong>(佐藤|鈴木|田中)</strong> 三家和\(流局\)", page)) == 3
@@ -239,11 +243,12 @@ def test_triple_ron_is_a_draw_under_tenhou(client_as, scorekeeper, tenhou_hancha
 
 def test_an_engine_refusal_names_the_hand_as_the_page_does(client_as, scorekeeper, hanchan):
     client = client_as(scorekeeper)
-    client.post(url(hanchan), RON)
-    client.post(url(hanchan), {"type": "draw", "tenpai": ["1"]})  # the dealer 佐藤 tenpai: 東2局 1本場
+    client.post(url(hanchan), with_version(hanchan, RON))
+    # the dealer 佐藤 tenpai: 東2局 1本場
+    client.post(url(hanchan), with_version(hanchan, {"type": "draw", "tenpai": ["1"]}))
     # 1翻20符 cannot be a ron: the engine refuses event 2 (0-based); the page calls it #3 東2局 1本場
-    bad = client.post(url(hanchan), {"type": "ron", "winner": "2", "loser": "0", "value": "quick", "han": "1",
-                                     "fu": "20"})
+    bad = client.post(url(hanchan), with_version(hanchan, {"type": "ron", "winner": "2", "loser": "0",
+                                                           "value": "quick", "han": "1", "fu": "20"}))
     errors = bad.content.decode().split('id="hand-errors"')[1].split("</div>")[0]
     assert bad.status_code == 422
     assert "#3 東2局 1本場: " in errors
@@ -272,8 +277,9 @@ def test_an_append_writes_only_the_new_hand(client_as, scorekeeper, hanchan, dja
     from scoring import services
     for k in range(6):
         services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    data = with_version(hanchan, RON)
     with CaptureQueriesContext(connection) as q:
-        client_as(scorekeeper).post(url(hanchan), RON)
+        client_as(scorekeeper).post(url(hanchan), data)
     updates = [x["sql"] for x in q.captured_queries if x["sql"].startswith("UPDATE") and "scoring_handrecord" in x["sql"]]
     assert len(updates) <= 1
 
@@ -281,7 +287,7 @@ def test_an_append_writes_only_the_new_hand(client_as, scorekeeper, hanchan, dja
 def test_a_stale_htmx_save_redraws_the_history_with_its_dispute_marks(client_as, scorekeeper, reader, hanchan):
     from scoring import services
     client = client_as(scorekeeper)
-    client.post(url(hanchan), RON)
+    client.post(url(hanchan), with_version(hanchan, RON))
     first = HandRecord.objects.get(hanchan=hanchan, order=0)
     d = services.dispute_open(hand=first, by=reader, comment="3翻ではない")
     r = client.post(url(hanchan), {**RON, "version": "0"}, HTTP_HX_REQUEST="true")
@@ -331,7 +337,7 @@ def test_the_board_after_a_recorded_hand_equals_the_page_drawn_afresh(client_as,
         services.hanchan_record_hand(hanchan=hanchan, event=ron(k, (k + 1) % 4, 2, 30), by=scorekeeper)
     client = client_as(scorekeeper)
     client.get(reverse("hanchan-detail", args=[hanchan.pk]))  # rows and form cached
-    saved = client.post(url(hanchan), RON, HTTP_HX_REQUEST="true").content.decode()
+    saved = client.post(url(hanchan), with_version(hanchan, RON), HTTP_HX_REQUEST="true").content.decode()
     cache.clear()
     fresh = client.get(reverse("hanchan-detail", args=[hanchan.pk]), HTTP_HX_REQUEST="true").content.decode()
     token = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+')

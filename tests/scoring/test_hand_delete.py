@@ -1,5 +1,6 @@
 import pytest
 from django.urls import reverse
+from versions import with_version
 
 from scoring import services
 from scoring.models import HandRecord
@@ -19,12 +20,12 @@ def url(hand):
 
 
 def test_it_sends_anonymous_users_to_login(client, first):
-    assert client.post(url(first)).status_code == 302
+    assert client.post(url(first), with_version(first)).status_code == 302
     assert HandRecord.objects.count() == 2
 
 
 def test_it_forbids_readers(client_as, reader, first):
-    assert client_as(reader).post(url(first)).status_code == 403
+    assert client_as(reader).post(url(first), with_version(first)).status_code == 403
     assert HandRecord.objects.count() == 2
 
 
@@ -33,14 +34,14 @@ def test_get_is_not_allowed(client_as, scorekeeper, first):
 
 
 def test_deleting_renumbers_and_resettles(client_as, scorekeeper, first):
-    r = client_as(scorekeeper).post(url(first))
+    r = client_as(scorekeeper).post(url(first), with_version(first))
     assert r.status_code == 302
     (only,) = HandRecord.objects.all()
     assert (only.order, only.scores_after) == (0, [25000, 24000, 26000, 25000])
 
 
 def test_htmx_gets_the_live_fragment(client_as, scorekeeper, first):
-    r = client_as(scorekeeper).post(url(first), HTTP_HX_REQUEST="true")
+    r = client_as(scorekeeper).post(url(first), with_version(first), HTTP_HX_REQUEST="true")
     assert r.content.decode().lstrip().startswith('<div id="live">')
 
 
@@ -50,7 +51,7 @@ def test_a_delete_that_breaks_later_hands_is_refused(client_as, scorekeeper, han
     services.hanchan_record_hand(hanchan=hanchan, event={"type": "ron", "winner": 2, "loser": 3, "yakuman": 1},
                                  by=scorekeeper)
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 1, 30), by=scorekeeper)
-    r = client_as(scorekeeper).post(url(hand), HTTP_HX_REQUEST="true")
+    r = client_as(scorekeeper).post(url(hand), with_version(hand), HTTP_HX_REQUEST="true")
     assert r.status_code == 422 and "#3" in r.content.decode()
     assert HandRecord.objects.filter(hanchan=hanchan).count() == 3
 

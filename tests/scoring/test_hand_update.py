@@ -2,6 +2,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from versions import with_version
 
 from scoring import services
 from scoring.models import HandRecord
@@ -25,7 +26,8 @@ def test_it_sends_anonymous_users_to_login(client, two_hands):
 
 
 def test_it_forbids_readers(client_as, reader, two_hands):
-    assert client_as(reader).post(url(two_hands), {"type": "chombo", "offender": "0"}).status_code == 403
+    data = with_version(two_hands, {"type": "chombo", "offender": "0"})
+    assert client_as(reader).post(url(two_hands), data).status_code == 403
 
 
 def test_the_form_shows_the_stored_hand(client_as, scorekeeper, two_hands):
@@ -37,14 +39,14 @@ def test_the_form_shows_the_stored_hand(client_as, scorekeeper, two_hands):
 
 def test_saving_an_edit_resettles_later_hands(client_as, scorekeeper, two_hands):
     data = {"type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "2", "fu": "30"}
-    r = client_as(scorekeeper).post(url(two_hands), data)
+    r = client_as(scorekeeper).post(url(two_hands), with_version(two_hands, data))
     assert r.status_code == 302
     assert HandRecord.objects.get(order=1).scores_after == [23000, 26000, 26000, 25000]
 
 
 def test_an_edit_that_breaks_later_hands_is_refused_and_names_them(client_as, scorekeeper, two_hands):
     data = {"type": "ron", "winner": "1", "loser": "0", "value": "yakuman", "yakuman": "1"}
-    r = client_as(scorekeeper).post(url(two_hands), data)
+    r = client_as(scorekeeper).post(url(two_hands), with_version(two_hands, data))
     # 山田 (dealer) pays 32000 and busts: hand #2 can no longer happen
     assert r.status_code == 422 and "#2 東2局 0本場" in r.content.decode()
     assert HandRecord.objects.get(order=0).event["han"] == 3
@@ -88,15 +90,15 @@ def test_a_double_ron_is_edited_with_its_earlier_winners_listed(client_as, score
 
 
 def test_an_edit_refused_by_the_engine_names_the_hand(client_as, scorekeeper, two_hands):
-    r = client_as(scorekeeper).post(url(two_hands), {"type": "ron", "winner": "1", "loser": "0", "value": "quick",
-                                                     "han": "1", "fu": "20"})
+    r = client_as(scorekeeper).post(url(two_hands), with_version(two_hands, {
+        "type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "1", "fu": "20"}))
     body = r.content.decode()
     assert r.status_code == 422 and "#1 東1局 0本場: " in body and "番目の記録" not in body
 
 
 def test_another_winner_can_be_added_on_the_edit_page_too(client_as, scorekeeper, two_hands):
-    r = client_as(scorekeeper).post(url(two_hands), {"type": "ron", "winner": "1", "loser": "0", "value": "quick",
-                                                     "han": "3", "fu": "30", "step": "add-win"})
+    r = client_as(scorekeeper).post(url(two_hands), with_version(two_hands, {
+        "type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "3", "fu": "30", "step": "add-win"}))
     body = r.content.decode()
     assert r.status_code == 200 and "追加した和了" in body and "3翻30符" in body
     assert HandRecord.objects.get(order=0).event == {"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30}
@@ -112,7 +114,7 @@ def test_editing_an_early_hand_rewrites_the_later_ones_in_one_statement(client_a
         hands.append(services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]},
                                                   by=scorekeeper))
     history = Hanchan.history.filter(id=hanchan.pk).count()
-    data = {"type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "2", "fu": "30"}
+    data = with_version(hanchan, {"type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "2", "fu": "30"})
     client = client_as(scorekeeper)
     with CaptureQueriesContext(connection) as q:
         assert client.post(url(hands[0]), data).status_code == 302
@@ -126,8 +128,8 @@ def test_editing_an_early_hand_rewrites_the_later_ones_in_one_statement(client_a
 def test_saving_a_hand_unchanged_adds_no_history_row(client_as, scorekeeper, two_hands):
     history = HandRecord.history.filter(id=two_hands.pk).count()
     data = {"type": "ron", "winner": "1", "loser": "0", "value": "quick", "han": "3", "fu": "30"}
-    assert client_as(scorekeeper).post(url(two_hands), data).status_code == 302
+    assert client_as(scorekeeper).post(url(two_hands), with_version(two_hands, data)).status_code == 302
     assert HandRecord.history.filter(id=two_hands.pk).count() == history
     data["han"] = "2"
-    assert client_as(scorekeeper).post(url(two_hands), data).status_code == 302
+    assert client_as(scorekeeper).post(url(two_hands), with_version(two_hands, data)).status_code == 302
     assert HandRecord.history.filter(id=two_hands.pk).count() == history + 1

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from versions import with_version
 
 from scoring import services
 from scoring.forms import MemberForm, next_member_number
@@ -86,7 +87,7 @@ def test_the_member_form_leaves_checking_to_the_server(client_as, admin_user):
 
 def test_finishing_with_htmx_swaps_the_whole_page_body(client_as, scorekeeper, hanchan, ron):
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
-    r = client_as(scorekeeper).post(reverse("hanchan-finish", args=[hanchan.pk]), {"early": "1"},
+    r = client_as(scorekeeper).post(reverse("hanchan-finish", args=[hanchan.pk]), with_version(hanchan, {"early": "1"}),
                                     HTTP_HX_REQUEST="true")
     body = r.content.decode()
     assert r["HX-Retarget"] == "#hanchan-page" and r["HX-Reswap"].startswith("outerHTML")
@@ -156,7 +157,7 @@ def test_deleting_the_hand_that_ended_a_finished_game_swaps_the_whole_page(clien
     # 鈴木's yakuman ron busts 田中 (25000 - 32000 < 0): finished; then the hand is deleted: in play again
     hand = services.hanchan_record_hand(hanchan=hanchan, event={"type": "ron", "winner": 2, "loser": 3,
                                                                   "yakuman": 1}, by=scorekeeper)
-    r = client_as(scorekeeper).post(reverse("hand-delete", args=[hand.pk]), HTTP_HX_REQUEST="true")
+    r = client_as(scorekeeper).post(reverse("hand-delete", args=[hand.pk]), with_version(hand), HTTP_HX_REQUEST="true")
     body = r.content.decode()
     assert r.status_code == 200 and r["HX-Retarget"] == "#hanchan-page"
     assert 'class="badge state-in_play"' in body and "badge oya" in body and "東1局" in body

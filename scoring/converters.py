@@ -1,0 +1,30 @@
+"""Path converters of the app's URLs.
+
+``<id:pk>`` is a primary key: digits, at most the largest value of the id columns (signed 64-bit
+on SQLite and PostgreSQL). A bigger number does not match the URL, so it is a 404 like any other
+missing object, instead of a query the database cannot take (SQLite raises ``OverflowError``).
+
+>>> IdConverter().to_python("42")
+42
+>>> IdConverter().to_python(str(2**63))
+Traceback (most recent call last):
+...
+ValueError: id out of range
+"""
+
+from __future__ import annotations
+
+MAX_ID = 2**63 - 1
+
+
+class IdConverter:
+    regex = "[0-9]{1,19}"  # 2**63 - 1 has 19 digits; the bound itself is checked in to_python
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > MAX_ID:
+            raise ValueError("id out of range")  # the pattern does not match: 404
+        return number
+
+    def to_url(self, value: int | str) -> str:
+        return str(value)
