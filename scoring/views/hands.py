@@ -87,8 +87,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             return reswap(retarget(response, "#hand-form"), "outerHTML")
         return hanchan_page(request, hanchan, form=form, status=status)
     if form.is_valid():
-        version = posted_version(request)
         try:
+            version = posted_version(request)
             hand = services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user, version=version,
                                                 submission=form.cleaned_data["submission"])
         except ValidationError as exc:
