@@ -8,8 +8,10 @@ and disputes) — and the services that change one of those start a new generati
 transaction commits (as pretix's namespaced cache does). A value drawn before a write is then never
 read again, on any server; nothing expires by time and no key lists what a page shows.
 
-A generation is a random token, so one lost from the cache (evicted, cleared) is replaced by a new
-one that no stored value carries. Read the generation *before* the data it guards: a value drawn
+Every key also carries the generation of the code that drew it (``RELEASE``, renewed when the app
+starts: ``manage.py clubstart``), since the cache outlives a restart and a new version draws other
+markup. A generation is a random token, so one lost from the cache (evicted, cleared) is replaced
+by a new one that no stored value carries. Read the generation *before* the data it guards: a value drawn
 from older data can then only be stored under a generation that a write has already retired.
 """
 
@@ -20,7 +22,7 @@ import secrets
 from django.core.cache import cache
 from django.db import transaction
 
-BOARDS, NAMES = "boards", "names"
+BOARDS, NAMES, RELEASE = "boards", "names", "release"
 
 
 def hanchan(pk: int) -> str:
@@ -35,13 +37,18 @@ def _key(thing: str) -> str:
 def generation(*things: str) -> str:
     """The current generations of ``things``, as one string: put it in the key of anything cached
     from them (``{% cache None name generation LANGUAGE_CODE %}``)."""
-    keys = [_key(t) for t in things]
+    keys = [_key(t) for t in (RELEASE, *things)]
     found = cache.get_many(keys)
     for key in keys:
         if key not in found:  # the first use, or lost from the cache: a new one (another worker's if it came first)
             token = secrets.token_hex(6)
             found[key] = token if cache.add(key, token, timeout=None) else (cache.get(key) or token)
     return ".".join(found[k] for k in keys)
+
+
+def new_release() -> None:
+    """A new generation of the code: everything drawn by the code that ran before is never read again."""
+    cache.set(_key(RELEASE), secrets.token_hex(6), timeout=None)
 
 
 def new_generation(*things: str) -> None:

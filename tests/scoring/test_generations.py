@@ -48,3 +48,13 @@ def test_a_generation_lost_from_the_cache_is_replaced_by_one_nothing_was_stored_
         cache.clear()
         seen.add(generations.generation("boards"))
     assert len(seen) == 6
+
+
+def test_a_start_of_the_app_retires_everything_older_code_drew():
+    """The shared cache outlives a restart: ``manage.py clubstart`` (``make run``) starts a new release."""
+    from django.core.management import call_command
+
+    before = generations.generation("boards", "hanchan:1")
+    call_command("clubstart", "--no-serve", stdout=open("/dev/null", "w"))
+    after = generations.generation("boards", "hanchan:1")
+    assert before != after and after.split(".")[1:] == before.split(".")[1:]  # only the release moved

@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from clubsite.deploy import WILDCARD_BINDS, lan_addresses
+from scoring import generations
 from scoring.access import setup_token_issue
 
 
@@ -44,6 +45,7 @@ class Command(BaseCommand):
         parser.add_argument("--dev", action="store_true", help="Django's development server instead of gunicorn")
 
     def handle(self, *args, host: str, port: str, no_serve: bool = False, dev: bool = False, **options) -> None:
+        generations.new_release()  # the shared page cache outlives restarts: nothing drawn by older code is shown
         wildcard = host in WILDCARD_BINDS
         shown = "localhost" if wildcard or host == "127.0.0.1" else host
         base = f"http://{shown}:{port}"
