@@ -39,6 +39,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 HERE = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -151,10 +152,12 @@ class Network:
     def __init__(self, page, *, cache_disabled: bool = False):
         self.cdp = page.context.new_cdp_session(page)
         self.requests: dict[str, dict] = {}
+        self.raw_status: dict[str, int] = {}
         self.order: list[str] = []
         self.cdp.on("Network.requestWillBeSent", self._sent)
         self.cdp.on("Network.requestServedFromCache", self._from_memory)
         self.cdp.on("Network.responseReceived", self._response)
+        self.cdp.on("Network.responseReceivedExtraInfo", self._raw_response)
         self.cdp.on("Network.loadingFinished", self._finished)
         self.cdp.on("Network.loadingFailed", self._failed)
         self.cdp.send("Network.enable")
@@ -170,8 +173,17 @@ class Network:
             self.requests[f"{rid}/{len(self.order)}"] = old
             self.order[self.order.index(rid)] = f"{rid}/{len(self.order)}"
         self.requests[rid] = {"url": e["request"]["url"], "method": e["request"]["method"], "status": None,
-                              "memory": False, "disk": False, "bytes": 0, "encoding": "", "done": False}
+                              "memory": False, "disk": False, "bytes": 0, "encoding": "", "done": False,
+                              "wire_status": self.raw_status.pop(rid, None)}
         self.order.append(rid)
+
+    def _raw_response(self, e: dict) -> None:
+        """The status on the wire: a revalidated file is a 304 there, and 200 (from the cache) in
+        ``responseReceived``. (This event may come before ``requestWillBeSent``.)"""
+        if e["requestId"] in self.requests:
+            self.requests[e["requestId"]]["wire_status"] = e["statusCode"]
+        else:
+            self.raw_status[e["requestId"]] = e["statusCode"]
 
     def _from_memory(self, e: dict) -> None:
         if e["requestId"] in self.requests:
@@ -219,11 +231,11 @@ def on_network(requests: list[dict]) -> list[dict]:
 
 def summary(requests: list[dict]) -> dict:
     hit = on_network(requests)
-    return {"requests": len(hit), "revalidated": sum(1 for r in hit if r["status"] == 304),
+    return {"requests": len(hit), "revalidated": sum(1 for r in hit if 304 in (r["status"], r["wire_status"])),
             "from_cache": len(requests) - len(hit) - sum(1 for r in requests if r.get("failed")),
             "bytes": sum(r["bytes"] for r in hit),
-            "list": [{k: r.get(k) for k in ("method", "url", "status", "bytes", "encoding", "memory", "disk",
-                                            "cache_control")} for r in requests]}
+            "list": [{k: r.get(k) for k in ("method", "url", "status", "wire_status", "bytes", "encoding", "memory",
+                                            "disk", "cache_control")} for r in requests]}
 
 
 def load_ms(page) -> float:
@@ -344,10 +356,12 @@ def report(out: dict, root: Path) -> None:
           f"{a['from_cache']} from cache)")
     print(f"  {'(c) first visit, empty cache':44} {f['ms']:6.0f} {f['ms'] / RTT_MS:6.2f} {f['requests']:9d} "
           f"{f['bytes'] / kb:7.1f}  ≤ 700 ms")
-    print("\n  first visit's requests:")
-    for r in f["list"]:
-        print(f"    {r['status'] or '-':>4} {r['bytes']:7d} B {r['encoding'] or '-':5} {r['url'][len('http://127.0.0.1:0000'):][:70]}"
-              f"  {r.get('cache_control') or ''}")
+    for title, rows in (("first visit", f["list"]), ("again", a["list"])):
+        print(f"\n  {title}: status (on the wire), bytes on the wire, encoding, path, cache-control")
+        for r in rows:
+            status = "mem" if r["memory"] else "disk" if r["disk"] else (r["wire_status"] or r["status"] or "-")
+            print(f"    {status:>4} {r['bytes']:7d} B {r['encoding'] or '-':5} {urlsplit(r['url']).path[:60]:60}"
+                  f"  {r.get('cache_control') or ''}")
 
 
 def main() -> int:
