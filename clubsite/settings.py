@@ -12,6 +12,7 @@
   ``DJANGO_DB_PATH`` (default ``db.sqlite3``; readable by its owner only)
 - ``CLUB_PUBLIC_BOARDS`` (``0``: results only for logged-in users), ``DJANGO_TIME_ZONE``
 - ``CLUB_REDIS_URL`` (the page cache in Redis instead of the database)
+- ``DJANGO_STATIC_ROOT`` (where collectstatic writes, default ``staticfiles/``)
 """
 
 import os
@@ -206,14 +207,17 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # gzip/brotli copies made by collectstatic, served by whitenoise; file names are not hashed so
-    # the tests need no collectstatic run
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # collectstatic (make run) names every file after its content (club.3f2a….css) and writes gzip
+    # copies; {% static %} reads the names from staticfiles.json, and whitenoise serves
+    # such names with "max-age=315360000, public, immutable": a phone asks for each file once per
+    # version, never again to revalidate it. With DEBUG on (make dev) the plain names are used.
+    # Tests run collectstatic once per session into a temporary folder (tests/conftest.py).
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# before collectstatic has run (make dev, tests) whitenoise serves straight from static/
+# before collectstatic has run (make dev) whitenoise serves straight from static/
 WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.is_dir()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

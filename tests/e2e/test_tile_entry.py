@@ -1,5 +1,5 @@
 """The tap palette on its own: the partial rendered by Django inside a bare form, its static files
-served from disk, driven in chromium. Each case taps tiles and checks the three form inputs and the
+served from the collected ones (hashed names), driven in chromium. Each case taps tiles and checks the three form inputs and the
 Japanese message, so every rule of the palette is checked without a running server. Typed tiles are
 read by the server (``hand-tiles``): here the route answers with the view's own ``read_tiles``."""
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -19,7 +20,6 @@ from scoring.forms.check import read_tiles
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
 ORIGIN = "http://palette.test"
 TILES_URL = "/hanchan/1/hands/tiles/"
 
@@ -51,7 +51,7 @@ def palette(page: Page):
             got = read_tiles(*(query.get(k, [""])[0] for k in ("hand", "melds", "win_tile")))
             route.fulfill(status=200, body=json.dumps(got), content_type="application/json")
         elif path.startswith("/static/"):
-            file = ROOT / path.lstrip("/")
+            file = Path(settings.STATIC_ROOT) / path.removeprefix("/static/")  # tests/conftest.py collected them
             ctype = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
             route.fulfill(status=200, body=file.read_bytes(), content_type=ctype)
         else:
