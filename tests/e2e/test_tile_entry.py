@@ -1,7 +1,8 @@
 """The tap palette on its own: the partial rendered by Django inside a bare form, its static files
-served from the collected ones (hashed names), driven in chromium. Each case taps tiles and checks the three form inputs and the
-Japanese message, so every rule of the palette is checked without a running server. Typed tiles are
-read by the server (``hand-tiles``): here the route answers with the view's own ``read_tiles``."""
+served from the collected ones (hashed names), driven in chromium. Each case taps tiles and checks
+the three form inputs and the Japanese message, so every rule of the palette is checked without a
+running server. Typed tiles are read by the server (``hand-tiles``): here the route answers with the
+view's own ``read_tiles``."""
 
 from __future__ import annotations
 
@@ -167,7 +168,7 @@ def test_tapping_a_shown_tile_removes_it_and_undo_brings_it_back(palette, page):
 
 def test_typed_hand_in_japanese_notation_is_shown_and_tapping_goes_on_from_it(palette, page):
     page.fill("[name=hand]", "一二三①②③123東東")
-    expect(page.locator("[data-te-hand] img")).to_have_count(11)
+    expect(page.locator("[data-te-hand] svg.tile")).to_have_count(11)
     palette.tap("發")
     assert palette.values()[0] == "123m123p123s116z"
 
@@ -190,7 +191,7 @@ def test_without_red_fives_the_palette_has_none_and_a_typed_one_is_flagged(palet
 
 def test_prefilled_inputs_are_read_back(palette, page):
     palette.open(hand="234m567p3488s", melds='[{"type":"pon","tiles":"777z"}]', win="5s")
-    expect(page.locator("[data-te-hand] img")).to_have_count(10)  # read back by the server
+    expect(page.locator("[data-te-hand] svg.tile")).to_have_count(10)  # read back by the server
     palette.tap("9萬")  # the hand is full: 10 concealed tiles beside one meld
     assert palette.values() == ("234m567p3488s", '[{"type":"pon","tiles":"777z"}]', "5s")
     assert "10枚まで" in palette.message()

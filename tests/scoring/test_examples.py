@@ -37,7 +37,7 @@ def test_it_lists_every_case_under_its_seed_heading_with_the_seeds_words(body):
     for case in CASES:
         part = _article(body, case["id"])
         assert html.escape(case["quote"]) in part
-        assert 'class="tiles"' in part and f'alt="{rules.tiles.tile_ja(*rules.tiles.parse_tile(case["doc"]["win_tile"]))}"' in part
+        assert 'class="tiles"' in part and f'aria-label="{rules.tiles.tile_ja(*rules.tiles.parse_tile(case["doc"]["win_tile"]))}"' in part
 
 
 def test_each_case_shows_the_verdict_under_a_and_b(body):
