@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.gzip.GZipMiddleware",  # pages and htmx answers; see "Compressed responses" below
     "clubsite.middleware.ContentSecurityPolicyMiddleware",
     "clubsite.middleware.RequestSizeLimitMiddleware",
     "clubsite.middleware.LongUrlMiddleware",
@@ -176,6 +177,26 @@ if CLUB_HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("CLUB_HSTS_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("CLUB_HSTS_PRELOAD", True)
     CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h not in ("localhost", "127.0.0.1", "[::1]")]
+
+# Compressed responses. Static files: gzip copies made once by collectstatic. (Not brotli: it would
+# save about 3 KB of a first visit, only where the browser offers br at all (HTTPS, not a phone on the
+# club's plain-HTTP LAN), at the price of a compiled package and ~6 s more CPU on every `make run`.)
+# Pages, htmx answers, JSON and CSV: GZipMiddleware, placed below whitenoise so it never sees a
+# static file. A page shrinks to about a fifth, and bytes are what a phone on a weak network waits for.
+# BREACH (guessing a secret in a compressed HTTPS body from its length, by making the victim's
+# browser send many requests that reflect a guess next to the secret) was weighed:
+# - the CSRF token in a page is masked anew on every response (Django since 1.10), so no two
+#   responses carry the same bytes for it;
+# - Django's GZipMiddleware pads every compressed body with 0–99 random bytes in the gzip header
+#   ("Heal the BREACH", Django 4.2: django/utils/text.py compress_string / compress_sequence), so a
+#   length says far less about a guess;
+# - the session and CSRF cookies are SameSite=Lax (Django's default): a page on another site can
+#   make a logged-in request only as a visible top-level navigation, not as the thousands of hidden
+#   requests the attack needs;
+# - the remaining page content (names, scores, hands) is what the club shows its members anyway,
+#   mostly public (CLUB_PUBLIC_BOARDS); no password, setup token or session id is ever in a body;
+# - on the club's plain-HTTP LAN an eavesdropper reads the pages themselves: compression changes
+#   nothing there.
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
