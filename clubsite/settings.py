@@ -213,6 +213,7 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    "manifest-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -236,10 +237,11 @@ STORAGES = {
     # such names with "max-age=315360000, public, immutable": a phone asks for each file once per
     # version, never again to revalidate it. With DEBUG on (make dev) the plain names are used.
     # Tests run collectstatic once per session into a temporary folder (tests/conftest.py).
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "clubsite.storage.StaticStorage"},
 }
 # before collectstatic has run (make dev) whitenoise serves straight from static/
 WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.is_dir()
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
