@@ -120,6 +120,28 @@ def render_tiles(text: object) -> SafeString:
                        mark_safe("".join(_picture(n) for n in names)))
 
 
+_FILLED = re.compile(r"\{([0-9mpsz]+)\}")
+
+
+@register.filter
+def quoted_tiles(text: object) -> SafeString:
+    """``{{ case.quote|quoted_tiles }}``: a quotation in which ``{234m}`` marks where the original
+    had a tile picture (lost from its text) and names the tiles that stood there: they are drawn
+    as tiles in a ``<span class="tiles filled">`` (the page says they were filled in); the rest of
+    the text is escaped."""
+    parts = _FILLED.split("" if text is None else str(text))
+    out = [escape(parts[0])]
+    for group, rest in zip(parts[1::2], parts[2::2]):
+        try:
+            names = _names(group)
+        except RulesError:
+            names = []
+        out.append(format_html('<span class="tiles filled" title="{}">{}</span>', group,
+                               mark_safe("".join(_picture(n) for n in names))) if names else escape(f"{{{group}}}"))
+        out.append(escape(rest))
+    return mark_safe("".join(out))
+
+
 PALETTE_ROWS = (
     [f"{n}m" for n in range(1, 10)],
     [f"{n}p" for n in range(1, 10)],
