@@ -1,5 +1,6 @@
 """The static files storage: whitenoise's compressed manifest storage (content-hashed names, gzip
-copies), which also hashes the icon URLs inside the web app manifest."""
+copies), which also hashes the icon URLs inside the web app manifest, and uses the plain names
+until collectstatic has run at all."""
 
 from __future__ import annotations
 
@@ -14,3 +15,12 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
     patterns = CompressedManifestStaticFilesStorage.patterns + (
         ("*.webmanifest", ((r'''(?P<matched>"src"\s*:\s*"(?P<url>[^"]+)")''', '"src": "%(url)s"'),)),
     )
+
+    def stored_name(self, name: str) -> str:
+        """The hashed name from ``staticfiles.json``; the plain name while there is no manifest at
+        all (collectstatic never ran: a script or bench on a fresh checkout with DEBUG off, which
+        whitenoise then serves from static/ itself), instead of an error on every page. A name
+        missing from an existing manifest is still an error (a typo in a template)."""
+        if not self.hashed_files:
+            return name
+        return super().stored_name(name)

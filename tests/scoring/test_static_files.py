@@ -73,3 +73,10 @@ def test_the_palette_script_draws_tiles_from_the_sprite_the_page_names(client, p
     sprite = re.search(r'data-sprite="([^"]+)"', page).group(1)
     assert re.fullmatch(HASHED.format("tiles/sprite", "svg"), sprite)
     assert f'<use href="{sprite}#t-1m">' in page  # the palette's own buttons
+
+
+def test_before_collectstatic_ever_ran_pages_use_the_plain_names(settings, tmp_path):
+    from django.templatetags.static import static
+
+    settings.STATIC_ROOT = tmp_path  # no staticfiles.json there
+    assert static("css/club.css") == "/static/css/club.css"
