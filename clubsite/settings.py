@@ -12,6 +12,7 @@
   ``DJANGO_DB_PATH`` (default ``db.sqlite3``; readable by its owner only)
 - ``CLUB_PUBLIC_BOARDS`` (``0``: results only for logged-in users), ``DJANGO_TIME_ZONE``
 - ``CLUB_REDIS_URL`` (the page cache in Redis instead of the database)
+- ``DJANGO_STATIC_ROOT`` (where collectstatic writes, default ``staticfiles/``)
 """
 
 import os
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.gzip.GZipMiddleware",  # pages and htmx answers; see "Compressed responses" below
     "clubsite.middleware.ContentSecurityPolicyMiddleware",
     "clubsite.middleware.RequestSizeLimitMiddleware",
     "clubsite.middleware.LongUrlMiddleware",
@@ -175,6 +177,26 @@ if CLUB_HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("CLUB_HSTS_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("CLUB_HSTS_PRELOAD", True)
     CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h not in ("localhost", "127.0.0.1", "[::1]")]
+
+# Compressed responses. Static files: gzip copies made once by collectstatic. (Not brotli: it would
+# save about 3 KB of a first visit, only where the browser offers br at all (HTTPS, not a phone on the
+# club's plain-HTTP LAN), at the price of a compiled package and ~6 s more CPU on every `make run`.)
+# Pages, htmx answers, JSON and CSV: GZipMiddleware, placed below whitenoise so it never sees a
+# static file. A page shrinks to about a fifth, and bytes are what a phone on a weak network waits for.
+# BREACH (guessing a secret in a compressed HTTPS body from its length, by making the victim's
+# browser send many requests that reflect a guess next to the secret) was weighed:
+# - the CSRF token in a page is masked anew on every response (Django since 1.10), so no two
+#   responses carry the same bytes for it;
+# - Django's GZipMiddleware pads every compressed body with 0–99 random bytes in the gzip header
+#   ("Heal the BREACH", Django 4.2: django/utils/text.py compress_string / compress_sequence), so a
+#   length says far less about a guess;
+# - the session and CSRF cookies are SameSite=Lax (Django's default): a page on another site can
+#   make a logged-in request only as a visible top-level navigation, not as the thousands of hidden
+#   requests the attack needs;
+# - the remaining page content (names, scores, hands) is what the club shows its members anyway,
+#   mostly public (CLUB_PUBLIC_BOARDS); no password, setup token or session id is ever in a body;
+# - on the club's plain-HTTP LAN an eavesdropper reads the pages themselves: compression changes
+#   nothing there.
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
@@ -191,6 +213,7 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    "manifest-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -206,15 +229,19 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # gzip/brotli copies made by collectstatic, served by whitenoise; file names are not hashed so
-    # the tests need no collectstatic run
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # collectstatic (make run) names every file after its content (club.3f2a….css) and writes gzip
+    # copies; {% static %} reads the names from staticfiles.json, and whitenoise serves
+    # such names with "max-age=315360000, public, immutable": a phone asks for each file once per
+    # version, never again to revalidate it. With DEBUG on (make dev) the plain names are used.
+    # Tests run collectstatic once per session into a temporary folder (tests/conftest.py).
+    "staticfiles": {"BACKEND": "clubsite.storage.StaticStorage"},
 }
-# before collectstatic has run (make dev, tests) whitenoise serves straight from static/
+# before collectstatic has run (make dev) whitenoise serves straight from static/
 WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.is_dir()
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

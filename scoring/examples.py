@@ -4,7 +4,9 @@ every verdict. Pure Python, no Django import.
 
 The seeds' tile pictures are missing; each hand below is built to fit the quoted words exactly and
 was checked by hand and with the ``mahjong`` package (tests/rules/test_sakizuke.py re-checks tile
-counts and waits). ``expect`` maps a rule set to its verdict:
+counts and waits). Where a quoted sentence had a tile picture (the seed's text has nothing there),
+``quote`` names the tiles of this hand that stood there, in braces: ``先に{234m}をチーし``; the page
+draws them as tiles, marked as filled in (``{{ quote|quoted_tiles }}``, scoring/templatetags/tiles.py). ``expect`` maps a rule set to its verdict:
 
 - ``legal``: bool;
 - ``reasons``: the exact set of (code, anchor) of the refusal, anchor = the wait tile (mpsz) or the
@@ -48,7 +50,7 @@ def pon(t: str) -> dict:
 CASES: list[dict[str, Any]] = [
     # ---------------------------------------------------------------- seed 000 ★1 中付けの禁止
     dict(id="000-nakazuke-ex1", seed="000",
-         quote="先に をチーし、後から役牌の をポンしているので第1副露が役に絡んでおらず、完全先付けでの和了は不可",
+         quote="先に{234m}をチーし、後から役牌の{777z}をポンしているので第1副露が役に絡んでおらず、完全先付けでの和了は不可",
          doc=dict(hand="567p789s4s", melds=[chi("234m"), pon("777z")], win_tile="4s"),
          waits=["4s"],
          expect={AA: ok(yaku=["yakuhai_chun"]),
@@ -57,18 +59,18 @@ CASES: list[dict[str, Any]] = [
                  K: no(("kataagari", "4s"))},
          note="翻牌の先付け (yakuhai_sakizuke): 中 pon after a chi does not qualify, so 4s has no yaku."),
     dict(id="000-nakazuke-ex2", seed="000",
-         quote="先に役牌のをポンし、後からをチーしているので第1副露が役に絡んでおり、完全先付けでの和了も可",
+         quote="先に役牌の{777z}をポンし、後から{234m}をチーしているので第1副露が役に絡んでおり、完全先付けでの和了も可",
          doc=dict(hand="567p789s4s", melds=[pon("777z"), chi("234m")], win_tile="4s"),
          waits=["4s"],
          expect={AA: ok(), B: ok(yaku=["yakuhai_chun"]), A: ok(), K: ok(), S: ok()},
          note="later_calls=justified: the 中 pon (call 1) was complete before the chi (seed 000 例2, docs/rules.md §5.3)."),
     dict(id="000-nakazuke-ex3", seed="000",
-         quote="副露していない手牌の中に役牌のが暗刻で存在するため、第1副露が役に絡まなかったとしても、完全先付けでの和了も可",
+         quote="副露していない手牌の中に役牌の{777z}が暗刻で存在するため、第1副露が役に絡まなかったとしても、完全先付けでの和了も可",
          doc=dict(hand="777z567p789s4s", melds=[chi("234m")], win_tile="4s"),
          waits=["4s"],
          expect={B: ok(yaku=["yakuhai_chun"]), A: ok(), K: ok()}),
     dict(id="000-nakazuke-ex4", seed="000",
-         quote="第1副露のが678の三色同順に絡んでいるので、完全先付けでの和了も可",
+         quote="第1副露の{678m}が678の三色同順に絡んでいるので、完全先付けでの和了も可",
          doc=dict(hand="678p678s234p4z", melds=[chi("678m")], win_tile="4z"),
          waits=["4z"],
          expect={B: ok(yaku=["sanshoku"]), A: ok(), K: ok()}),
@@ -110,7 +112,7 @@ CASES: list[dict[str, Any]] = [
          expect={AA: no(("no_yaku", None)), B: no(("no_yaku", None), ("closed_ron", "2m")),
                  A: no(("no_yaku", None), ("closed_ron", "2m")), K: no(("no_yaku", None), ("closed_ron", "2m"))}),
     dict(id="000-kataagari-ex1", seed="000",
-         quote="この手牌は三面待ちではあるが、で一気通貫となるものの、では、何も役がつかないために和了することができない",
+         quote="この手牌は三面待ちではあるが、{9p}で一気通貫となるものの、{3p}{6p}では、何も役がつかないために和了することができない",
          doc=dict(hand="45678p234s22z", melds=[chi("123p")], win_tile="9p"),
          waits=["3p", "6p", "9p"],
          expect={AA: ok(yaku=["ittsuu"]),
@@ -130,7 +132,7 @@ CASES: list[dict[str, Any]] = [
          waits=["2s", "3s"],
          expect={B: ok(yaku=["ittsuu"], per_wait={"2s": ["ittsuu"], "3s": ["ittsuu"]}), A: ok(), K: ok()}),
     dict(id="000-kataagari-ex3", seed="000",
-         quote="待ち牌がの1つだけであり、和了れない待ち牌はないため片和了りではなく、完全先付けでの和了も可",
+         quote="待ち牌が{1z}の1つだけであり、和了れない待ち牌はないため片和了りではなく、完全先付けでの和了も可",
          doc=dict(hand="123456p444s1z", melds=[chi("789p")], win_tile="1z"),
          waits=["1z"],
          expect={B: ok(yaku=["ittsuu"]), A: ok(), K: ok()}),
@@ -257,12 +259,12 @@ CASES: list[dict[str, Any]] = [
          expect={B: ok(yaku=["toitoi"]), AA: ok(yaku=["tanyao", "toitoi"])},
          note="Under A a toitoi needs calls 2 and 3 (yaku_confirmed_by_first_call); the seed gives only 島町."),
     dict(id="000-kuitan-doukou", seed="000",
-         quote="待ちで三色同刻が確定しているので完全先付の和了は可。タイヤオ加算なし",
+         quote="{8p}待ちで三色同刻が確定しているので完全先付の和了は可。タイヤオ加算なし",
          doc=dict(hand="444s345p8p", melds=[pon("444m"), pon("444p")], win_tile="8p"),
          waits=["8p"],
          expect={B: ok(yaku=["sanshoku_doukou"]), AA: ok(yaku=["tanyao", "sanshoku_doukou"])}),
     dict(id="000-kuitan-chinitsu", seed="000",
-         quote="待ちの清一色で確定。完全先付の和了は可",
+         quote="{34679s}待ちの清一色で確定。完全先付の和了は可",
          doc=dict(hand="4566778888s", melds=[chi("234s")], win_tile="6s"),
          waits=["3s", "4s", "6s", "7s", "9s"],
          expect={B: ok(yaku=["chinitsu"]), AA: ok(yaku=["tanyao", "chinitsu"])},

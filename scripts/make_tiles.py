@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Draw one SVG per mahjong tile into ``static/tiles/`` (and optionally a contact sheet).
+"""Draw every mahjong tile into one SVG sprite, ``static/tiles/sprite.svg`` (and optionally a contact sheet).
 
 Tiles are drawn by code, so they can be regenerated and tweaked in one place:
-``1m..9m 1p..9p 1s..9s 1z..7z``, the red fives ``0m 0p 0s`` and ``back``. Every file has a
-60×80 viewBox: an ivory face with a thin darker edge, the suit picture on top.
+``1m..9m 1p..9p 1s..9s 1z..7z``, the red fives ``0m 0p 0s`` and ``back``. Each is a
+``<symbol id="t-5m" viewBox="0 0 60 80">``: an ivory face with a thin darker edge, the suit picture
+on top. Pages show a tile as ``<svg class="tile"><use href="…/sprite.<hash>.svg#t-5m"></use></svg>``
+(``{% tile %}``, ``{% tiles %}`` in scoring/templatetags/tiles.py; static/js/tile-entry.js): one
+request for every tile of every page, cached for good under its hashed name.
 
 Usage::
 
-    python3 scripts/make_tiles.py                 # writes static/tiles/*.svg
+    python3 scripts/make_tiles.py                 # writes static/tiles/sprite.svg
     python3 scripts/make_tiles.py --sheet out.html  # also an HTML page showing every tile
 
 >>> svg = tile_svg("5p")
@@ -15,6 +18,9 @@ Usage::
 True
 >>> sorted(TILE_NAMES)[:3], len(TILE_NAMES)
 (['0m', '0p', '0s'], 38)
+>>> sprite = sprite_svg()
+>>> sprite.count("<symbol "), '<symbol id="t-7z" viewBox="0 0 60 80">' in sprite
+(38, True)
 """
 
 from __future__ import annotations
@@ -43,12 +49,11 @@ TILE_NAMES = (
 
 
 def _frame(body: str, face: str = IVORY) -> str:
-    """Wrap a tile picture in the rounded tile (face plus a thicker bottom edge)."""
+    """Put a tile picture on the rounded tile (face plus a thicker bottom edge)."""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}">'
         f'<rect x="1" y="2" width="58" height="77" rx="7" fill="{EDGE}"/>'
         f'<rect x="1" y="1" width="58" height="74" rx="7" fill="{face}" stroke="#b3a47f" stroke-width="1"/>'
-        f"{body}</svg>\n"
+        f"{body}"
     )
 
 
@@ -179,8 +184,8 @@ def _back() -> str:
             f'<rect x="8" y="8" width="44" height="60" rx="3" fill="none" stroke="#f6d57a" stroke-width="1.5"/>')
 
 
-def tile_svg(name: str) -> str:
-    """The SVG document for one tile name (``"5m"``, ``"0p"``, ``"7z"``, ``"back"``)."""
+def tile_picture(name: str) -> str:
+    """The drawing of one tile name (``"5m"``, ``"0p"``, ``"7z"``, ``"back"``) in a 60×80 box."""
     if name == "back":
         return _frame(_back())
     digit, suit = int(name[0]), name[1]
@@ -190,24 +195,35 @@ def tile_svg(name: str) -> str:
     return _frame(body)
 
 
-def write_tiles(out_dir: Path) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in TILE_NAMES:
-        path = out_dir / f"{name}.svg"
-        path.write_text(tile_svg(name), encoding="utf-8")
-        written.append(path)
-    return written
+def tile_svg(name: str) -> str:
+    """One tile as an SVG document of its own (for pictures made from a tile, e.g. the app's icon)."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}">'
+            f"{tile_picture(name)}</svg>\n")
 
 
-def write_sheet(out: Path, tiles_dir: Path) -> None:
-    """An HTML page showing every tile at full size and at 32 px wide (the phone size)."""
+def sprite_svg() -> str:
+    """Every tile as a ``<symbol id="t-<name>">`` of one SVG document."""
+    symbols = "".join(f'<symbol id="t-{name}" viewBox="0 0 {W} {H}">{tile_picture(name)}</symbol>\n'
+                      for name in TILE_NAMES)
+    return f'<svg xmlns="http://www.w3.org/2000/svg">\n{symbols}</svg>\n'
+
+
+def write_sprite(out: Path) -> Path:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(sprite_svg(), encoding="utf-8")
+    return out
+
+
+def write_sheet(out: Path) -> None:
+    """An HTML page showing every tile at full size and at 32 px wide (the phone size); the sprite is
+    inlined (a file:// page cannot <use> another file)."""
     rows = [TILE_NAMES[0:9], TILE_NAMES[9:18], TILE_NAMES[18:27], TILE_NAMES[27:34], TILE_NAMES[34:]]
-    html = ["<!doctype html><meta charset=utf-8><body style='background:#2f6b4f;margin:8px'>"]
+    html = ["<!doctype html><meta charset=utf-8><body style='background:#2f6b4f;margin:8px'>",
+            sprite_svg().replace("<svg ", "<svg style='display:none' ", 1)]
     for width in (60, 32):
         for row in rows:
             html.append("<div>" + "".join(
-                f"<img src='{(tiles_dir / (n + '.svg')).resolve().as_uri()}' style='width:{width}px;margin:2px'>"
+                f"<svg viewBox='0 0 {W} {H}' style='width:{width}px;margin:2px'><use href='#t-{n}'/></svg>"
                 for n in row) + "</div>")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("".join(html), encoding="utf-8")
@@ -216,13 +232,13 @@ def write_sheet(out: Path, tiles_dir: Path) -> None:
 def main() -> None:
     root = Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=root / "static" / "tiles")
+    parser.add_argument("--out", type=Path, default=root / "static" / "tiles" / "sprite.svg")
     parser.add_argument("--sheet", type=Path, help="also write an HTML contact sheet here")
     args = parser.parse_args()
-    written = write_tiles(args.out)
-    print(f"wrote {len(written)} tiles to {args.out}")
+    write_sprite(args.out)
+    print(f"wrote {len(TILE_NAMES)} tiles to {args.out}")
     if args.sheet:
-        write_sheet(args.sheet, args.out)
+        write_sheet(args.sheet)
         print(f"wrote {args.sheet}")
 
 

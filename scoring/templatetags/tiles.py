@@ -1,7 +1,9 @@
 """Tiles as pictures: ``{% load tiles %}``.
 
-- ``{% tile "5m" %}`` → ``<img class="tile" src="/static/tiles/5m.svg" alt="5萬">``
-- ``{% tiles "123m55z" %}`` (or ``{{ hand|tiles }}``) → one ``<img>`` per tile, in reading order.
+- ``{% tile "5m" %}`` → ``<svg class="tile" role="img" aria-label="5萬" viewBox="0 0 60 80"><use
+  href="/static/tiles/sprite.<hash>.svg#t-5m"></use></svg>``: a symbol of the one tile sprite
+  (scripts/make_tiles.py), so a page with any number of tiles makes one request for all of them
+- ``{% tiles "123m55z" %}`` (or ``{{ hand|tiles }}``) → one picture per tile, in reading order.
 
 Both notations are read (mpsz and 一二三/①②③/123/東南西北白發中) through the rules engine's parser.
 Input that is not tiles is shown as plain (escaped) text: a bad hand never breaks a page.
@@ -49,25 +51,33 @@ def tile_alt(name: str) -> str:
     return tile_ja(*parse_tile(name))
 
 
-_IMGS: dict[tuple[str, str], SafeString] = {}
+SPRITE = "tiles/sprite.svg"
+_PICTURES: dict[tuple[str, str], SafeString] = {}
 
 
-def _img(name: str) -> SafeString:
-    """One tile's ``<img>``, made once per tile and language (a verdict or a hand row shows a
-    dozen or more: ``static()`` and the alt text are the same every time)."""
+def sprite_url() -> str:
+    """The URL of the tile sprite (its hashed name once collectstatic has run)."""
+    return static(SPRITE)
+
+
+def _picture(name: str) -> SafeString:
+    """One tile's picture, named for screen readers (``role="img"``, ``aria-label``), made once per
+    tile and language (a verdict or a hand row shows a dozen or more: the URL and the name are the
+    same every time)."""
     key = (name, get_language() or "")
-    img = _IMGS.get(key)
-    if img is None:
-        img = _IMGS[key] = format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{name}.svg"),
-                                       tile_alt(name))
-    return img
+    picture = _PICTURES.get(key)
+    if picture is None:
+        picture = _PICTURES[key] = format_html(
+            '<svg class="tile" role="img" aria-label="{}" viewBox="0 0 60 80"><use href="{}#t-{}"></use></svg>',
+            tile_alt(name), sprite_url(), name)
+    return picture
 
 
 @receiver(setting_changed)
-def _forget_imgs(*, setting: str, **kwargs: object) -> None:
+def _forget_pictures(*, setting: str, **kwargs: object) -> None:
     """The URLs depend on the static files settings (tests change them)."""
-    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT", "INSTALLED_APPS"):
-        _IMGS.clear()
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT", "INSTALLED_APPS", "DEBUG"):
+        _PICTURES.clear()
 
 
 def _names(text: str) -> list[str]:
@@ -80,14 +90,14 @@ def tile(name: object) -> SafeString:
     """One tile picture; anything that is not exactly one tile renders as its text."""
     text = "" if name is None else str(name)
     if text.strip() == "back":
-        return _img("back")
+        return _picture("back")
     try:
         names = _names(text)
     except RulesError:
         names = []
     if len(names) != 1:
         return escape(text)
-    return _img(names[0])
+    return _picture(names[0])
 
 
 @register.simple_tag(name="tiles")
@@ -107,7 +117,29 @@ def render_tiles(text: object) -> SafeString:
     if not names:
         return escape(value)
     return format_html('<span class="tiles" title="{}">{}</span>', value,
-                       mark_safe("".join(_img(n) for n in names)))
+                       mark_safe("".join(_picture(n) for n in names)))
+
+
+_FILLED = re.compile(r"\{([0-9mpsz]+)\}")
+
+
+@register.filter
+def quoted_tiles(text: object) -> SafeString:
+    """``{{ case.quote|quoted_tiles }}``: a quotation in which ``{234m}`` marks where the original
+    had a tile picture (lost from its text) and names the tiles that stood there: they are drawn
+    as tiles in a ``<span class="tiles filled">`` (the page says they were filled in); the rest of
+    the text is escaped."""
+    parts = _FILLED.split("" if text is None else str(text))
+    out = [escape(parts[0])]
+    for group, rest in zip(parts[1::2], parts[2::2]):
+        try:
+            names = _names(group)
+        except RulesError:
+            names = []
+        out.append(format_html('<span class="tiles filled" title="{}">{}</span>', group,
+                               mark_safe("".join(_picture(n) for n in names))) if names else escape(f"{{{group}}}"))
+        out.append(escape(rest))
+    return mark_safe("".join(out))
 
 
 PALETTE_ROWS = (
@@ -122,9 +154,10 @@ PALETTE_ROWS = (
 @register.simple_tag
 def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
     """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives):
-    ``{"name", "alt", "src"}`` per tile."""
+    ``{"name", "alt", "href"}`` per tile (``href``: its symbol in the sprite)."""
     rows = PALETTE_ROWS if red_fives else PALETTE_ROWS[:4]
-    return [[{"name": n, "alt": tile_alt(n), "src": static(f"tiles/{n}.svg")} for n in row] for row in rows]
+    sprite = sprite_url()
+    return [[{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in row] for row in rows]
 
 
 @register.filter(name="tile_ja")
@@ -160,7 +193,7 @@ def meld(m: object) -> SafeString:
         names = ["back", names[1], names[2], "back"]
     label = gettext(CALL_JA[kind]) if kind in CALL_JA else kind
     return format_html('<span class="meld" title="{} {}"><small>{}</small><span class="tiles">{}</span></span>',
-                       label, text, label, mark_safe("".join(_img(n) for n in names)))
+                       label, text, label, mark_safe("".join(_picture(n) for n in names)))
 
 
 _GROUP = re.compile(r"(?<![0-9A-Za-z])([0-9]+)([mpsz])(?![0-9A-Za-z])")

@@ -66,7 +66,7 @@
       }
       self.inputs[name] = el;
     });
-    this.staticUrl = root.getAttribute("data-static") || "/static/tiles/";
+    this.sprite = root.getAttribute("data-sprite"); // the tile sprite's (hashed) URL, from {% static %}
     this.parseUrl = root.getAttribute("data-parse-url");
     // names come from the page (translated): tiles from the palette, melds from the mode buttons
     this.alts = {};
@@ -226,16 +226,27 @@
     el.hidden = !msg;
   };
 
-  TileEntry.prototype.img = function (name, label, action, index) {
+  /* A tile as the pages draw it (scoring/templatetags/tiles.py): a symbol of the sprite, named. */
+  var SVG = "http://www.w3.org/2000/svg";
+  TileEntry.prototype.picture = function (name) {
+    var svg = document.createElementNS(SVG, "svg"), use = document.createElementNS(SVG, "use");
+    svg.setAttribute("class", "tile");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", this.alt(name));
+    svg.setAttribute("viewBox", "0 0 60 80");
+    use.setAttribute("href", this.sprite + "#t-" + name);
+    svg.appendChild(use);
+    return svg;
+  };
+
+  TileEntry.prototype.shown = function (name, label, action, index) {
     var b = document.createElement("button");
     b.type = "button";
     b.className = "te-shown";
     b.setAttribute("aria-label", label);
     b.setAttribute("data-te-remove", action);
     if (index !== undefined) b.setAttribute("data-te-index", index);
-    var im = document.createElement("img");
-    im.className = "tile"; im.alt = this.alt(name); im.src = this.staticUrl + name + ".svg";
-    b.appendChild(im);
+    b.appendChild(this.picture(name));
     return b;
   };
 
@@ -245,23 +256,23 @@
     hand.textContent = ""; melds.textContent = ""; win.textContent = "";
     var remove = function (label) { return fmt(self.root, "remove", { tile: label }); };
     var alt = function (n) { return self.alt(n); };
-    this.hand.forEach(function (n, i) { hand.appendChild(self.img(n, remove(alt(n)), "hand", i)); });
+    this.hand.forEach(function (n, i) { hand.appendChild(self.shown(n, remove(alt(n)), "hand", i)); });
     this.melds.forEach(function (m, i) {
       var g = document.createElement("span");
       g.className = "te-meld";
       var name = self.meldNames[m.type] || m.type;
       var lab = document.createElement("small"); lab.textContent = name; g.appendChild(lab);
-      m.tiles.forEach(function (n) { g.appendChild(self.img(n, remove(name + " " + m.tiles.map(alt).join(" ")), "meld", i)); });
+      m.tiles.forEach(function (n) { g.appendChild(self.shown(n, remove(name + " " + m.tiles.map(alt).join(" ")), "meld", i)); });
       melds.appendChild(g);
     });
     if (this.pending.length) {
       var p = document.createElement("span");
       p.className = "te-meld te-pending";
       var pl = document.createElement("small"); pl.textContent = (self.meldNames[this.mode] || "") + "…"; p.appendChild(pl);
-      this.pending.forEach(function (n) { p.appendChild(self.img(n, remove(alt(n)), "pending")); });
+      this.pending.forEach(function (n) { p.appendChild(self.shown(n, remove(alt(n)), "pending")); });
       melds.appendChild(p);
     }
-    if (this.win) win.appendChild(this.img(this.win, remove((self.meldNames.win || "") + " " + alt(this.win)), "win"));
+    if (this.win) win.appendChild(this.shown(this.win, remove((self.meldNames.win || "") + " " + alt(this.win)), "win"));
     q("[data-te-count]").textContent = fmt(this.root, "count", { n: this.hand.length, max: this.handLimit() });
     this.root.querySelectorAll("[data-te-mode]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.getAttribute("data-te-mode") === self.mode ? "true" : "false");

@@ -2,7 +2,9 @@
 by Playwright through Debian's chromium. Screenshots go to ``test-output/e2e/``.
 
 The server is a subprocess, not pytest-django's ``live_server``: it runs the shipped migrations (with
-their rule-set presets) exactly as ``make run`` does, and no test transaction hides anything.
+their rule-set presets) exactly as ``make run`` does, and no test transaction hides anything. As in
+production it runs with DEBUG off and the collected static files (hashed names, served by whitenoise
+from the session's ``collected_static``).
 """
 
 from __future__ import annotations
@@ -58,11 +60,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.fixture(autouse=True)
+def static_files(collected_static):
+    """Pages rendered in this process (the palette's own page) name the collected static files."""
+
+
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory) -> Iterator[str]:
+def server_url(tmp_path_factory, collected_static) -> Iterator[str]:
     """A fresh app on a free port with an empty (migrated) database: the first-run state."""
     db = tmp_path_factory.mktemp("e2e") / "club.sqlite3"
-    env = {**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "true",
+    env = {**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "false",
+           "DJANGO_STATIC_ROOT": str(collected_static),
            "DJANGO_SETTINGS_MODULE": "clubsite.settings", "PYTHONUNBUFFERED": "1"}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
                    stdout=subprocess.DEVNULL)
@@ -74,7 +82,7 @@ def server_url(tmp_path_factory) -> Iterator[str]:
     try:
         for _ in range(100):
             try:
-                urllib.request.urlopen(url + "/static/tiles/1m.svg", timeout=1)
+                urllib.request.urlopen(url + "/accounts/login/", timeout=1)
                 break
             except OSError:
                 if proc.poll() is not None:

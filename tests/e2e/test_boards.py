@@ -80,7 +80,7 @@ def test_standings_member_page_and_what_if(page: Page, shot, manage):
     expect(page.get_by_role("heading", name=re.compile("南野"))).to_be_visible()
     expect(page.locator("svg.chart")).to_have_count(3)
     expect(page.locator("ol.best-wins")).to_contain_text("+")
-    expect(page.locator("ol.best-wins img.tile").first).to_be_visible()
+    expect(page.locator("ol.best-wins svg.tile").first).to_be_visible()
     no_sideways_scroll(page)
     assert page.url.endswith(f"/members/{member_pk}/")
     shot("member", wide=True)

@@ -25,8 +25,8 @@ def test_a_checker_link_opens_the_verdicts(page: Page, shot):
     expect(ari.locator(".headline")).to_contain_text("和了できます")
     expect(results.locator("section.verdict")).to_have_count(7)
     # the calls are pictures, the palette shows the hand it read from the address
-    expect(results.locator(".meld img.tile[alt='中']").first).to_be_visible()
-    expect(page.locator("[data-te-melds] img.tile")).to_have_count(6)
+    expect(results.locator(".meld svg.tile[aria-label='中']").first).to_be_visible()
+    expect(page.locator("[data-te-melds] svg.tile")).to_have_count(6)
     expect(page.locator("#share-link")).to_have_value(re.compile(r"/check/\?hand=567p4789s&melds=chi234m,pon777z&win_tile=4s$"))
     shot("link", wide=True)
 

@@ -83,7 +83,7 @@ def test_flag_comment_amend_and_read_the_history(page, browser, server_url, mana
     ruling = apage.locator("form.ruling-form")
     ruling.locator("label.chip", has_text="訂正する").click()
     # the palette read the recorded tiles through the public reader (a 審判 need not be a scorekeeper)
-    expect(ruling.locator("[data-te-hand] img.tile")).to_have_count(13)
+    expect(ruling.locator("[data-te-hand] svg.tile")).to_have_count(13)
     apage.get_by_label("裁定の理由").fill("解釈Aで判定: 一盃口・平和なし、2翻30符")
     ruling.locator("fieldset", has_text="点数").locator("label.chip", has_text="翻・符").click()
     ruling.locator("[aria-label='翻'] label.chip", has_text=re.compile(r"^2$")).click()

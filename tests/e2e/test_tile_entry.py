@@ -1,7 +1,8 @@
 """The tap palette on its own: the partial rendered by Django inside a bare form, its static files
-served from disk, driven in chromium. Each case taps tiles and checks the three form inputs and the
-Japanese message, so every rule of the palette is checked without a running server. Typed tiles are
-read by the server (``hand-tiles``): here the route answers with the view's own ``read_tiles``."""
+served from the collected ones (hashed names), driven in chromium. Each case taps tiles and checks
+the three form inputs and the Japanese message, so every rule of the palette is checked without a
+running server. Typed tiles are read by the server (``hand-tiles``): here the route answers with the
+view's own ``read_tiles``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -19,7 +21,6 @@ from scoring.forms.check import read_tiles
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
 ORIGIN = "http://palette.test"
 TILES_URL = "/hanchan/1/hands/tiles/"
 
@@ -51,7 +52,7 @@ def palette(page: Page):
             got = read_tiles(*(query.get(k, [""])[0] for k in ("hand", "melds", "win_tile")))
             route.fulfill(status=200, body=json.dumps(got), content_type="application/json")
         elif path.startswith("/static/"):
-            file = ROOT / path.lstrip("/")
+            file = Path(settings.STATIC_ROOT) / path.removeprefix("/static/")  # tests/conftest.py collected them
             ctype = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
             route.fulfill(status=200, body=file.read_bytes(), content_type=ctype)
         else:
@@ -167,7 +168,7 @@ def test_tapping_a_shown_tile_removes_it_and_undo_brings_it_back(palette, page):
 
 def test_typed_hand_in_japanese_notation_is_shown_and_tapping_goes_on_from_it(palette, page):
     page.fill("[name=hand]", "一二三①②③123東東")
-    expect(page.locator("[data-te-hand] img")).to_have_count(11)
+    expect(page.locator("[data-te-hand] svg.tile")).to_have_count(11)
     palette.tap("發")
     assert palette.values()[0] == "123m123p123s116z"
 
@@ -190,7 +191,7 @@ def test_without_red_fives_the_palette_has_none_and_a_typed_one_is_flagged(palet
 
 def test_prefilled_inputs_are_read_back(palette, page):
     palette.open(hand="234m567p3488s", melds='[{"type":"pon","tiles":"777z"}]', win="5s")
-    expect(page.locator("[data-te-hand] img")).to_have_count(10)  # read back by the server
+    expect(page.locator("[data-te-hand] svg.tile")).to_have_count(10)  # read back by the server
     palette.tap("9萬")  # the hand is full: 10 concealed tiles beside one meld
     assert palette.values() == ("234m567p3488s", '[{"type":"pon","tiles":"777z"}]', "5s")
     assert "10枚まで" in palette.message()

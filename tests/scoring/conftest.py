@@ -14,6 +14,11 @@ from scoring.models import RuleSet
 
 
 @pytest.fixture(autouse=True)
+def static_files(collected_static):
+    """Pages name the static files by their hashed names, as in production (tests/conftest.py)."""
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings):
     """Hashing with the real hasher dominates the run time of these tests."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -69,7 +69,7 @@ def test_a_refused_win_shows_no_points_in_its_headline_but_where_it_would_be_leg
 def test_calls_and_waits_are_drawn_as_tile_pictures(client):
     body = text(page(client, NAKAZUKE))
     assert '<span class="meld" title="チー 234m"><small>チー</small>' in body
-    assert 'src="/static/tiles/7z.svg" alt="中"' in body
+    assert re.search(r'<svg class="tile" role="img" aria-label="中" [^>]*><use href="/static/tiles/sprite\.\w+\.svg#t-7z"', body)
     assert '<span class="w-name">4索</span>' in body
 
 
@@ -142,7 +142,7 @@ def test_another_rule_set_can_be_chosen(client):
 
 def test_a_hand_without_a_winning_tile_shows_its_waits(client):
     body = text(page(client, {"hand": "1123344s123m123p"}))
-    assert "テンパイ" in body and 'alt="2索"' in body and 'alt="5索"' in body
+    assert "テンパイ" in body and 'aria-label="2索"' in body and 'aria-label="5索"' in body
 
 
 def test_bad_tiles_show_a_japanese_error_and_keep_the_input(client):

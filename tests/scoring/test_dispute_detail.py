@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -23,7 +25,7 @@ def url(dispute):
 def test_it_shows_the_hand_with_tiles_and_its_verdict(client, dispute):
     body = client.get(url(dispute)).content.decode()
     assert "白の片アガリでは?" in body
-    assert 'src="/static/tiles/5z.svg"' in body and "和了できます" in body
+    assert re.search(r'aria-label="白" [^>]*><use href="/static/tiles/sprite\.\w+\.svg#t-5z"', body) and "和了できます" in body
     assert "完全先付け・解釈A" in body  # the side-by-side verdicts of the presets
 
 

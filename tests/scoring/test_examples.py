@@ -36,8 +36,10 @@ def test_it_lists_every_case_under_its_seed_heading_with_the_seeds_words(body):
         assert f"<h2>{ja}</h2>" in body
     for case in CASES:
         part = _article(body, case["id"])
-        assert html.escape(case["quote"]) in part
-        assert 'class="tiles"' in part and f'alt="{rules.tiles.tile_ja(*rules.tiles.parse_tile(case["doc"]["win_tile"]))}"' in part
+        words = part[part.index('<blockquote class="seed-words"'):part.index("</blockquote>")]
+        for text in re.split(r"\{[0-9mpsz]+\}", case["quote"]):
+            assert html.escape(text) in words
+        assert 'class="tiles"' in part and f'aria-label="{rules.tiles.tile_ja(*rules.tiles.parse_tile(case["doc"]["win_tile"]))}"' in part
 
 
 def test_each_case_shows_the_verdict_under_a_and_b(body):
@@ -72,3 +74,22 @@ def test_it_speaks_english_when_chosen(client, settings):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     body = client.get(reverse("check-examples")).content.decode()
     assert "Sample hands" in body and "No nakazuke" in body and "Open in the checker" in body
+
+
+def test_where_the_seed_had_a_tile_picture_the_hands_tiles_are_filled_in(body):
+    assert "点線で囲んだ牌は、原文で牌の絵があった所に" in body
+    part = _article(body, "000-nakazuke-ex1")
+    words = part[part.index('<blockquote class="seed-words"'):part.index("</blockquote>")]
+    filled = re.findall(r'<span class="tiles filled" title="(\w+)">(.*?)</span>', words)
+    assert [group for group, _ in filled] == ["234m", "777z"]
+    assert re.findall(r'aria-label="([^"]+)"', filled[1][1]) == ["中", "中", "中"]
+    assert words.index("先に") < words.index('title="234m"') < words.index("をチーし")
+
+
+def test_the_filled_in_tiles_are_tiles_of_the_cases_hand():
+    for case in CASES:
+        doc = case["doc"]
+        shown = rules.tiles.parse_tokens(doc["hand"] + doc["win_tile"] + "".join(m["tiles"] for m in doc.get("melds", []))
+                                         + "".join(case.get("waits", [])))
+        for group in re.findall(r"\{([0-9mpsz]+)\}", case["quote"]):
+            assert set(rules.tiles.parse_tokens(group)) <= set(shown), (case["id"], group)

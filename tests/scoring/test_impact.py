@@ -1,6 +1,7 @@
 """Rule-change impact (``impact``): tile-entered wins re-judged under another rule set, no writes."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -81,7 +82,8 @@ def test_the_page_shows_the_table_and_the_policy(client, game, b_rules, a_rules)
                                        "end": "2026-11-30"})
     body = r.content.decode()
     assert r.status_code == 200 and "不成立" in body and "なかったものとして扱います" in body
-    assert 'src="/static/tiles/5z.svg"' in body and "5200" in body and "2000" in body
+    assert re.search(r'aria-label="白" [^>]*><use href="/static/tiles/sprite\.\w+\.svg#t-5z"', body)
+    assert "5200" in body and "2000" in body
 
 
 def test_the_page_refuses_a_period_of_more_than_a_year(client, b_rules, a_rules):

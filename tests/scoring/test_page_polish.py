@@ -126,12 +126,12 @@ def test_the_preview_shows_hand_win_tile_and_waits_as_pictures(client_as, scorek
     data = {"type": "ron", "winner": "1", "loser": "0", "hand": "123m456p789s1122z", "win_tile": "1z"}
     body = client_as(scorekeeper).post(reverse("hand-preview", args=[hanchan.pk]), data).content.decode()
     hand_line = body.split('class="tl-hand"')[1].split("</span></span>")[0]
-    assert hand_line.count('<img class="tile"') == 13
+    assert hand_line.count('<svg class="tile"') == 13
     win = body.split('class="tl-win"')[1].split("</span>")[0]
-    assert 'alt="東"' in win
+    assert 'aria-label="東"' in win and '#t-1z"' in win
     rows = body.split('class="waits-table"')[1].split("</table>")[0].split('<td class="w-tile">')[1:]
-    assert [re.findall(r'alt="([^"]+)"', r.split("</td>")[0]) for r in rows] == [["東"], ["南"]]
-    assert body.count('<img class="tile"') == 13 + 1 + 2
+    assert [re.findall(r'aria-label="([^"]+)"', r.split("</td>")[0]) for r in rows] == [["東"], ["南"]]
+    assert body.count('<svg class="tile"') == 13 + 1 + 2
 
 
 def test_with_the_palette_the_meld_field_is_read_only_and_secondary(client_as, scorekeeper, hanchan):
@@ -150,7 +150,8 @@ def test_a_hand_entered_as_tiles_shows_its_tiles_in_the_history(client_as, score
                                  by=scorekeeper)
     body = client_as(scorekeeper).get(hanchan.get_absolute_url()).content.decode()
     history = body.split('class="hand-tiles"')[1].split("</td>")[0]
-    assert history.count('<img class="tile"') == 14 and history.rstrip().endswith('alt="東"></span>')
+    assert history.count('<svg class="tile"') == 14 and history.rstrip().endswith('#t-1z"></use></svg></span>')
+    assert re.findall(r'aria-label="([^"]+)"', history)[-1] == "東"
 
 
 def test_deleting_the_hand_that_ended_a_finished_game_swaps_the_whole_page(client_as, scorekeeper, hanchan):

@@ -1,15 +1,21 @@
-"""The ``tiles`` template library: tile pictures with Japanese alt text; bad input never crashes."""
+"""The ``tiles`` template library: tile pictures (symbols of the one tile sprite) named in Japanese
+for screen readers; bad input never crashes."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.template import Context, Template
+from django.templatetags.static import static
 
-STATIC_TILES = Path(settings.BASE_DIR) / "static" / "tiles"
+SPRITE = Path(settings.BASE_DIR) / "static" / "tiles" / "sprite.svg"
+PICTURE = re.compile(r'<svg class="tile" role="img" aria-label="([^"]*)" viewBox="0 0 60 80">'
+                     r'<use href="/static/tiles/sprite\.[0-9a-f]{12}\.svg#t-([^"]+)"></use></svg>')
 
 
 def render(source: str, **context) -> str:
@@ -17,8 +23,8 @@ def render(source: str, **context) -> str:
 
 
 def imgs(html: str) -> list[tuple[str, str]]:
-    """(file name, alt) of every tile picture in ``html``."""
-    return re.findall(r'<img class="tile" src="/static/tiles/([^"]+)\.svg" alt="([^"]*)">', html)
+    """(tile name, accessible name) of every tile picture in ``html``."""
+    return [(name, label) for label, name in PICTURE.findall(html)]
 
 
 @pytest.mark.parametrize("name, file, alt", [
@@ -36,7 +42,17 @@ def imgs(html: str) -> list[tuple[str, str]]:
 def test_tile_renders_one_picture_with_japanese_alt(name, file, alt):
     html = render("{% tile name %}", name=name)
     assert imgs(html) == [(file, alt)]
-    assert html == f'<img class="tile" src="/static/tiles/{file}.svg" alt="{alt}">'
+    sprite = static("tiles/sprite.svg")  # its hashed name, from the manifest collectstatic wrote
+    assert re.fullmatch(r"/static/tiles/sprite\.[0-9a-f]{12}\.svg", sprite)
+    assert html == (f'<svg class="tile" role="img" aria-label="{alt}" viewBox="0 0 60 80">'
+                    f'<use href="{sprite}#t-{file}"></use></svg>')
+
+
+def test_tile_names_follow_the_language():
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert imgs(render('{% tile "7z" %}{% tile "0p" %}')) == [("7z", "Red"), ("0p", "red 5 pin")]
 
 
 @pytest.mark.parametrize("text, files", [
@@ -69,7 +85,22 @@ def test_none_renders_nothing():
     assert render("{% tiles text %}|{% tile text %}", text=None) == "|"
 
 
-def test_every_referenced_svg_exists():
+def test_the_sprite_has_a_symbol_for_every_tile_the_tags_can_show():
+    ids = {el.get("id") for el in ET.parse(SPRITE).getroot() if el.tag == "{http://www.w3.org/2000/svg}symbol"}
     names = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)] + ["back"]
-    missing = [n for n in names if not (STATIC_TILES / f"{n}.svg").is_file()]
-    assert missing == []
+    assert {f"t-{n}" for n in names} <= ids
+
+
+def test_the_sprite_is_what_make_tiles_draws():
+    spec = importlib.util.spec_from_file_location("make_tiles", Path(settings.BASE_DIR) / "scripts" / "make_tiles.py")
+    make_tiles = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_tiles)
+    assert SPRITE.read_text(encoding="utf-8") == make_tiles.sprite_svg(), "run scripts/make_tiles.py"
+
+
+def test_the_palette_uses_the_same_sprite():
+    html = render("{% tile_palette True as rows %}{% for row in rows %}{% for t in row %}{{ t.href }} {{ t.alt }}|"
+                  "{% endfor %}{% endfor %}")
+    entries = html.strip("|").split("|")
+    assert len(entries) == 34 + 3
+    assert entries[0] == f'{static("tiles/sprite.svg")}#t-1m 1萬' and entries[-1].endswith("#t-0s 赤5索")
