@@ -8,7 +8,6 @@ the replay, rebuilt by ``scoring.services`` whenever a hand changes.
 from __future__ import annotations
 
 import datetime
-import functools
 from typing import Any
 
 from django.conf import settings
@@ -17,27 +16,11 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from simple_history.manager import HistoryManager
 from simple_history.models import HistoricalRecords
 
 import rules
 
 from .shared import ROLLUP_SUMS
-
-
-class _HistoryManager(HistoryManager):
-    """simple-history's manager with its queryset-bound class made once: the library makes a new
-    class (through ``inspect``) on every ``Model.history`` access, which every write of a model
-    with history does (~0.2 ms each)."""
-
-    @classmethod
-    @functools.cache
-    def from_queryset(cls, queryset_class: type, class_name: str | None = None) -> type:
-        return super().from_queryset(queryset_class, class_name)
-
-
-def _history(**options: Any) -> HistoricalRecords:
-    return HistoricalRecords(history_manager=_HistoryManager, **options)
 
 
 FIRST_CLUB_DAY = datetime.date(1900, 1, 1)
@@ -84,7 +67,7 @@ class Member(models.Model):
     # the login of this member, if any ("my results")
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="member", verbose_name=_("ユーザー"))
-    history = _history()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["kana", "number"]
@@ -112,7 +95,7 @@ class RuleSet(models.Model):
     preset = models.CharField(_("元のプリセット"), max_length=40,
                               choices=[(k, v) for k, v in rules.PRESET_LABELS.items()], default="ariari")
     options = models.JSONField(_("変更する項目"), default=dict, blank=True)
-    history = _history()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
@@ -194,7 +177,7 @@ class Hanchan(models.Model):
     # bumped by every write; a form carries the version it was built from (stale forms are refused)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
-    history = _history(excluded_fields=["version"])
+    history = HistoricalRecords(excluded_fields=["version"])
 
     objects = HanchanQuerySet.as_manager()
 
@@ -253,7 +236,7 @@ class HandRecord(models.Model):
     description_en = models.CharField(max_length=400, blank=True)
     # the input's history (edits, deletes; a deleted hand can be restored from it). The cache
     # columns are written with update() and make no history rows.
-    history = _history(excluded_fields=["deltas", "scores_after", "label", "description", "label_en",
+    history = HistoricalRecords(excluded_fields=["deltas", "scores_after", "label", "description", "label_en",
                                                  "description_en"])
 
     class Meta:
@@ -293,7 +276,7 @@ class FinalScoreSheet(models.Model):
     sticks = models.PositiveSmallIntegerField(default=0)  # riichi sticks left on the table
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     entered_at = models.DateTimeField(auto_now_add=True)
-    history = _history()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["hanchan", "-pk"]
@@ -325,7 +308,7 @@ class HanchanResult(models.Model):
     # skill rating after this hanchan (openskill), recomputed in date order when results change
     rating_mu = models.FloatField(null=True, blank=True)
     rating_sigma = models.FloatField(null=True, blank=True)
-    history = _history(excluded_fields=["rating_mu", "rating_sigma"])
+    history = HistoricalRecords(excluded_fields=["rating_mu", "rating_sigma"])
 
     class Meta:
         ordering = ["hanchan", "rank", "seat"]
@@ -362,7 +345,7 @@ class Dispute(models.Model):
     ruled_at = models.DateTimeField(null=True, blank=True)
     event_before = models.JSONField(null=True, blank=True)  # the hand as recorded when ruled on
     event_after = models.JSONField(null=True, blank=True)  # the amended hand
-    history = _history()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-opened_at", "-pk"]

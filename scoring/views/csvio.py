@@ -31,8 +31,8 @@ from ..services import csvio as csv_service
 from .common import error_list
 
 PREVIEW_ROWS = 200
-# An import is one transaction: on SQLite it holds the write lock (every scorekeeper waits) for
-# about 10 ms per hanchan. Bigger files go through ``manage.py importresults``.
+# An import is one transaction: on SQLite it holds the write lock (every scorekeeper waits) while
+# it runs. Bigger files go through ``manage.py importresults``.
 WEB_MAX_HANCHAN = 2000
 
 
