@@ -25,7 +25,7 @@ def test_an_htmx_answer_comes_gzipd(client_as, scorekeeper, hanchan):
     r = client_as(scorekeeper).post(reverse("hand-create", args=[hanchan.pk]), data, HTTP_HX_REQUEST="true",
                                     HTTP_ACCEPT_ENCODING="gzip")
     assert r.status_code == 200 and r["Content-Encoding"] == "gzip"
-    assert 'id="live"' in gzip.decompress(r.content).decode()
+    assert 'id="hand-form"' in gzip.decompress(r.content).decode()
 
 
 def test_two_answers_of_the_same_page_differ_in_length_now_and_then(client):
