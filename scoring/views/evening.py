@@ -155,7 +155,7 @@ def display(request: HttpRequest, pk: int) -> HttpResponse:
     """The room display of the current 回戦; ``#live`` for htmx polling."""
     day = _day(pk)
     every = int_or_none(request.GET.get("every"))
-    every = min(max(every, 2), 60) if every else POLL_SECONDS
+    every = min(max(every, 2), 60) if every is not None else POLL_SECONDS
     number = sel.last_round(clubday=day)
     tables = sel.display_tables(clubday=day, number=number) if number else []
     for t in tables:
