@@ -14,6 +14,8 @@ from typing import Any
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
+import rules
+
 from .hanchan import SEAT_WINDS
 from ..models import Attendance, ClubDay, Draw, FinalScoreSheet, Hanchan, HandRecord, Member
 
@@ -211,7 +213,22 @@ def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
             scores = list(hand.scores_after)
         else:
             scores = [start] * 4
-        tables.append({"hanchan": h, "hand": hand, "hands": hand.number if hand else 0,
-                       "players": [{"member": m, "seat": i, "wind": SEAT_WINDS[i], "score": s, "diff": s - start}
+        label, dealer = _now_playing(h) if hand is not None and h.state == Hanchan.State.IN_PLAY else (None, None)
+        tables.append({"hanchan": h, "hand": hand, "hands": hand.number if hand else 0, "label": label,
+                       "players": [{"member": m, "seat": i, "wind": SEAT_WINDS[i], "score": s, "diff": s - start,
+                                    "dealer": i == dealer}
                                    for i, (m, s) in enumerate(zip(h.members, scores))]})
     return tables
+
+
+def _now_playing(hanchan: Hanchan) -> tuple[dict[str, str] | None, int | None]:
+    """The hand being played now (``{"ja": "東2局 1本場", "en": …}``) and the dealer's seat, from a
+    replay of the stored hands (none for a record that does not replay)."""
+    if hanchan.mode != Hanchan.Mode.HANDS:
+        return None, None
+    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+    try:
+        state = rules.play(hanchan.game_doc(events))["state"]
+    except rules.RulesError:
+        return None, None
+    return state.get("label"), state.get("dealer")

@@ -170,7 +170,8 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
     One hanchan per table (table 1…, players by seat from 起家). ``state``: the draw token the form
     was built from (``"new"`` for a first draw); ``seed``: reproduce a draw (default: a random one).
 
-    A new 回戦 follows the last one; drawing again replaces its hanchan while none has anything
+    A new 回戦 follows the last one once that has started (a tap too many does not draw two 回戦
+    ahead); drawing again replaces its hanchan while none has anything
     recorded. Refused once the 回戦 has started."""
     day = _lock(clubday)
     if sel.draw_state(clubday=day, number=number) != state:
@@ -183,6 +184,9 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
                 raise ValidationError(_("%(n)s回戦の半荘はもう手で作られています。組み合わせは%(next)s回戦から作れます")
                                       % {"n": number, "next": last + 1}, code="exists")
             raise ValidationError(_("次に組めるのは%(next)s回戦です") % {"next": last + 1}, code="order")
+        if last and not sel.round_started(clubday=day, number=last):
+            raise ValidationError(_("%(n)s回戦がまだ始まっていません。%(next)s回戦は、%(n)s回戦の記録が始まってから組めます")
+                                  % {"n": last, "next": number}, code="not_started")
     elif sel.round_started(clubday=day, number=number):
         raise started_error(number)
     players = [a.member_id for a in day.attendance.all() if a.plays(number)]

@@ -99,6 +99,7 @@ def _draw_context(request: HttpRequest, day: ClubDay, **extra) -> dict:
     upcoming = last + 1
     players = sel.players_of_round(clubday=day, number=upcoming)
     ctx = {"clubday": day, "rounds": rounds, "upcoming": upcoming, "players": players,
+           "waiting": rounds[0] if rounds and not rounds[0].started else None,
            "tables": len(players) // 4, "sitting_out": len(players) % 4, "errors": [], "seed_typed": ""}
     ctx.update(extra)
     return ctx

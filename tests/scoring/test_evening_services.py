@@ -37,6 +37,12 @@ def draw(day, number, seed=None):
     return services.draw_create(clubday=day, number=number, state=sel.draw_state(clubday=day, number=number), seed=seed)
 
 
+def start(day, number, table=1):
+    """Something recorded at a table of the 回戦: it has started."""
+    services.hanchan_record_hand(hanchan=day.hanchans.get(number=number, table=table),
+                                 event={"type": "draw", "tenpai": [0]}, by=None)
+
+
 def seated(day, number):
     return [m for h in day.hanchans.filter(number=number) for m in h.member_ids]
 
@@ -69,6 +75,7 @@ def test_an_evening_late_arrival_early_leaver_and_sit_outs_rotating(day, club):
     late = services.attendance_check_in(clubday=day, member=club[13])
     assert late.first_round == 2  # arrived after 回戦1 was drawn
     assert club[13].pk not in seated(day, 1)
+    start(day, 1)
     draw(day, 2)
     services.hanchan_record_final_scores(hanchan=day.hanchans.get(number=2, table=1), scores=[40000, 30000, 20000, 10000],
                                          sticks=0, by=None)
@@ -76,6 +83,7 @@ def test_an_evening_late_arrival_early_leaver_and_sit_outs_rotating(day, club):
     assert leaver.last_round == 2  # 回戦2 has started: it is their last
     draw(day, 3)
     assert club[0].pk not in seated(day, 3) + day.draws.get(number=3).out
+    start(day, 3)
     draw(day, 4)
     outs = [p for d in day.draws.order_by("number") for p in d.out]
     assert len(outs) == 1 + 2 + 1 + 1
@@ -162,6 +170,16 @@ def test_rounds_are_drawn_in_order(day, club):
     assert exc.value.code == "order"
 
 
+def test_the_next_round_waits_until_the_last_one_has_started(day, club):
+    check_in(day, club[:8])
+    draw(day, 1)
+    with pytest.raises(ValidationError) as exc:
+        draw(day, 2)
+    assert exc.value.code == "not_started" and "1回戦がまだ始まっていません" in exc.value.messages[0]
+    start(day, 1, table=2)
+    assert draw(day, 2).number == 2
+
+
 def test_too_few_players(day, club):
     check_in(day, club[:3])
     with pytest.raises(ValidationError) as exc:
@@ -199,6 +217,7 @@ def test_swap_refused_once_started(day, club):
 
 def test_previous_rounds_include_hanchan_entered_by_hand(day, club):
     services.hanchan_create(clubday=day, table=1, players=club[:4], number=1)
+    start(day, 1)
     check_in(day, club[:8])
     rounds = sel.previous_rounds(clubday=day, before=2)
     assert rounds[0].tables == (tuple(m.pk for m in club[:4]),) and rounds[0].out == ()
