@@ -93,6 +93,7 @@ def test_an_evening_of_fourteen_over_four_rounds(page: Page, browser, server_url
     page.goto(f"/days/{day}/")
     page.get_by_role("link", name="出欠", exact=True).click()
     expect(page.locator("h1")).to_have_text("出欠")
+    page.wait_for_load_state()  # the filter box's script
 
     # 13 check in (the filter box finds one by reading)
     page.get_by_label("名前・よみ・番号で絞り込む").fill("すぎやま")
