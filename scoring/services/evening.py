@@ -195,8 +195,11 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
                               % {"n": number, "count": len(players)}, code="too_few")
     if seed is None:
         seed = secrets.randbelow(SEED_MAX + 1)
-    drawn = draw_round(sorted(players), previous=sel.previous_rounds(clubday=day, before=number), seed=seed,
-                       season_pairs=sel.season_pairs(clubday=day, players=players))
+    try:
+        drawn = draw_round(sorted(players), previous=sel.previous_rounds(clubday=day, before=number), seed=seed,
+                           season_pairs=sel.season_pairs(clubday=day, players=players))
+    except ValueError as exc:  # seating.SeatingError: e.g. a hanchan entered by hand seats someone twice
+        raise ValidationError(_("組み合わせを作れませんでした(%(reason)s)") % {"reason": exc}, code="seating") from exc
     for old in day.hanchans.filter(number=number):
         generations.new_generation(generations.hanchan(old.pk))
         old.delete()

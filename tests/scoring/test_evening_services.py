@@ -232,3 +232,16 @@ def test_season_pairs_count_other_days_of_the_year(day, club, ariari):
     services.hanchan_create(clubday=old, table=1, players=club[:4])
     pairs = sel.season_pairs(clubday=day, players=[m.pk for m in club[:3]])
     assert pairs == {(club[0].pk, club[1].pk): 1, (club[0].pk, club[2].pk): 1, (club[1].pk, club[2].pk): 1}
+
+
+def test_a_refusal_of_the_draw_algorithm_is_a_validation_error(day, club, monkeypatch):
+    check_in(day, club[:8])
+
+    def refuse(players, **kwargs):
+        raise ValueError("previous round 1: duplicate ids [3]")
+
+    monkeypatch.setattr(services.evening, "draw_round", refuse)
+    with pytest.raises(ValidationError) as exc:
+        draw(day, 1)
+    assert exc.value.code == "seating" and "duplicate ids" in exc.value.messages[0]
+    assert not day.hanchans.exists()
