@@ -120,6 +120,8 @@ def guest_check_in(*, clubday: ClubDay, name: str) -> Attendance:
     name = " ".join(name.split())
     if not name:
         raise ValidationError({"name": _("ゲストの名前を入力してください")}, code="required")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Cn") for c in name):
+        raise ValidationError({"name": _("名前に使えない文字があります")}, code="invalid")
     if len(name) > Member._meta.get_field("name").max_length:
         raise ValidationError({"name": _("名前が長すぎます")}, code="max_length")
     day = _lock(clubday)

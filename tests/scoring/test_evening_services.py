@@ -130,8 +130,9 @@ def test_a_guest_in_one_step(day, club):
     assert again.pk == a.pk and Member.objects.filter(guest=True).count() == 1
     kanji = services.guest_check_in(clubday=day, name="John Smith")
     assert kanji.member.kana == services.evening.GUEST_KANA and kanji.member.number == 16
-    with pytest.raises(ValidationError):
-        services.guest_check_in(clubday=day, name="   ")
+    for bad in ("   ", "a\x00b", "\ud800", "x" * 51):
+        with pytest.raises(ValidationError):
+            services.guest_check_in(clubday=day, name=bad)
 
 
 def test_a_guest_from_an_earlier_day_is_checked_in_again_not_made_twice(day, club, ariari):
