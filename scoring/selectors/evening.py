@@ -19,10 +19,7 @@ import rules
 from .hanchan import SEAT_WINDS
 from ..models import Attendance, ClubDay, Draw, FinalScoreSheet, Hanchan, HandRecord, Member
 
-try:  # the seating branch's pure draw algorithm
-    from ..seating import Round
-except ImportError:  # pragma: no cover - until it is merged
-    from ..seating_standin import Round
+from ..seating import Round
 
 SEATS = ("seat0", "seat1", "seat2", "seat3")
 

@@ -22,10 +22,7 @@ from ..models import Attendance, ClubDay, Draw, Member, to_hiragana
 from ..selectors import evening as sel
 from .club import hanchan_create
 
-try:  # the seating branch's pure draw algorithm
-    from ..seating import draw_round
-except ImportError:  # pragma: no cover - until it is merged
-    from ..seating_standin import draw_round
+from ..seating import draw_round
 
 GUEST_KANA = "げすと"  # the reading of a guest whose name is not in kana: guests sort together under げ
 SEED_MAX = 999_999  # a drawn seed has at most six digits (read aloud, typed again to reproduce)
