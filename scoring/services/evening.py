@@ -13,7 +13,7 @@ import secrets
 import unicodedata
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -109,6 +109,22 @@ def guest_kana(name: str) -> str:
     return GUEST_KANA
 
 
+def _new_guest(name: str) -> Member:
+    """A guest member with the next free 会員番号. Another day's check-in (or an admin adding a
+    member) may take that number at the same moment on PostgreSQL: then the next one is tried."""
+    for _attempt in range(5):
+        top = Member.objects.aggregate(n=Max("number"))["n"] or 0
+        guest = Member(name=name, kana=guest_kana(name), number=top + 1, guest=True)
+        guest.full_clean(validate_unique=False)  # the number is checked by the insert itself
+        try:
+            with transaction.atomic():  # a savepoint: a clash undoes only this insert
+                guest.save()
+            return guest
+        except IntegrityError:
+            continue
+    raise ValidationError(_("会員番号を決められませんでした。もう一度押してください"), code="busy")
+
+
 @transaction.atomic
 def guest_check_in(*, clubday: ClubDay, name: str) -> Attendance:
     """A visitor at the door, in one step: a guest member (the next free 会員番号; the reading from
@@ -127,10 +143,7 @@ def guest_check_in(*, clubday: ClubDay, name: str) -> Attendance:
         return here
     guest = Member.objects.filter(guest=True, name=name).order_by("-pk").first()
     if guest is None:
-        top = Member.objects.aggregate(n=Max("number"))["n"] or 0
-        guest = Member(name=name, kana=guest_kana(name), number=top + 1, guest=True)
-        guest.full_clean()
-        guest.save()
+        guest = _new_guest(name)
     elif not guest.active:
         guest.active = True
         guest.save(update_fields=["active"])

@@ -246,3 +246,21 @@ def test_a_refusal_of_the_draw_algorithm_is_a_validation_error(day, club, monkey
         draw(day, 1)
     assert exc.value.code == "seating" and "duplicate ids" in exc.value.messages[0]
     assert not day.hanchans.exists()
+
+
+def test_a_guest_number_taken_at_the_same_moment_is_not_an_error(day, club, monkeypatch):
+    # another check-in took the next number between reading the highest and inserting: the insert
+    # clashes and the next free number is used
+    real = Member.objects.aggregate
+    reads = []
+
+    def stale_once(*args, **kwargs):
+        found = real(*args, **kwargs)
+        reads.append(found["n"])
+        return {"n": found["n"] - 1} if len(reads) == 1 else found
+
+    monkeypatch.setattr(Member.objects, "aggregate", stale_once)
+    here = services.guest_check_in(clubday=day, name="田中ゲスト")
+    assert len(reads) == 2
+    assert here.member.number == reads[1] + 1
+    assert Member.objects.filter(number=here.member.number).count() == 1
