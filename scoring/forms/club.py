@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import rules
 from rules import options_info as info
@@ -218,7 +219,14 @@ class ClubDayForm(forms.ModelForm):
         if "ruleset" not in self.initial:
             last = ClubDay.objects.order_by("-date", "-pk").values_list("ruleset", flat=True).first()
             self.initial["ruleset"] = last or RuleSet.objects.order_by("pk").values_list("pk", flat=True).first()
-        self.fields["kind"].choices = ClubDay.Kind.choices  # no empty choice
+        # no empty choice; 「例会」 alone is the nav's "Club days" in English
+        self.fields["kind"].choices = [(ClubDay.Kind.CLUB, pgettext_lazy("kind of club day", "例会")),
+                                       (ClubDay.Kind.TOURNAMENT, pgettext_lazy("kind of club day", "大会"))]
+        self.fields["kind"].required = False  # a post without it is a 例会
+        self.initial.setdefault("kind", ClubDay.Kind.CLUB)
+
+    def clean_kind(self) -> str:
+        return self.cleaned_data.get("kind") or ClubDay.Kind.CLUB
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
