@@ -174,7 +174,7 @@ def test_a_tournament_of_eight_over_two_rounds_with_sign_off(tpage: Page):
     expect(page.locator(".champion")).to_contain_text("優勝 加藤")
     expect(page.get_by_role("heading", name="最終順位")).to_be_visible()
     names = page.locator("table.final-standings tbody td.name").all_inner_texts()
-    assert [n.replace("🏆", "").strip() for n in names][:5] == ["加藤", "小川", "青木", "井上", "木村"]
+    assert [n.replace("★", "").strip() for n in names][:5] == ["加藤", "小川", "青木", "井上", "木村"]
 
     # The printable result.
     page.get_by_role("link", name="印刷用ページ").click()
