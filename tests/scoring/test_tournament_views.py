@@ -181,3 +181,11 @@ def test_a_changed_result_asks_to_confirm_again(client_as, scorekeeper, played, 
     services.hanchan_record_final_scores(hanchan=h, scores=[40000, 30000, 10000, 20000], sticks=0, by=None)
     body = client_as(scorekeeper).get(h.get_absolute_url()).content.decode()
     assert "結果が変わったため再確認が必要です" in body and "確認済み 0/4" in body
+
+
+def test_who_tapped_for_a_player_is_named_only_to_scorekeepers(client, client_as, scorekeeper, played, sign_off):
+    h = played[0]
+    services.hanchan_confirm(hanchan=h, member=h.seat0, by=scorekeeper, version=h.version)
+    body = client.get(h.get_absolute_url()).content.decode()
+    assert "代理で確認" in body and "kiroku" not in body and "確認済み 1/4" in body
+    assert "kiroku が代理" in client_as(scorekeeper).get(h.get_absolute_url()).content.decode()
