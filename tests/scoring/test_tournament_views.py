@@ -189,3 +189,8 @@ def test_who_tapped_for_a_player_is_named_only_to_scorekeepers(client, client_as
     body = client.get(h.get_absolute_url()).content.decode()
     assert "代理で確認" in body and "kiroku" not in body and "確認済み 1/4" in body
     assert "kiroku が代理" in client_as(scorekeeper).get(h.get_absolute_url()).content.decode()
+
+
+def test_the_club_day_list_names_a_tournament(client, day):
+    body = client.get(reverse("clubday-list")).content.decode()
+    assert "秋季大会" in body and ">大会</span>" in body
