@@ -18,6 +18,7 @@ from .views import (
     impact,
     members,
     rulesets,
+    tournament,
 )
 
 register_converter(IdConverter, "id")
@@ -50,6 +51,11 @@ urlpatterns = [
     path("days/<id:pk>/draw/new/", evening.draw_create, name="clubday-draw-create"),
     path("days/<id:pk>/draw/swap/", evening.draw_swap, name="clubday-draw-swap"),
     path("days/<id:pk>/display/", evening.display, name="clubday-display"),
+    path("days/<id:pk>/edit/", tournament.clubday_update, name="clubday-update"),
+    path("days/<id:pk>/tournament/", tournament.tournament, name="tournament"),
+    path("days/<id:pk>/tournament/print/", tournament.tournament_print, name="tournament-print"),
+    path("days/<id:pk>/tournament/final/", tournament.final_table_create, name="tournament-final"),
+    path("hanchan/<id:pk>/confirm/", tournament.hanchan_confirm, name="hanchan-confirm"),
     path("hanchan/<id:pk>/", hanchan.hanchan_detail, name="hanchan-detail"),
     path("hanchan/<id:pk>/hands/new/", hands.hand_create, name="hand-create"),
     path("hanchan/<id:pk>/hands/preview/", hands.hand_preview, name="hand-preview"),

@@ -23,3 +23,5 @@ from .disputes import dispute_comment_add, dispute_open, dispute_rule  # noqa: F
 from .history import hand_restore  # noqa: F401
 from .evening import (attendance_check_in, attendance_leave, attendance_return, attendance_undo,  # noqa: F401
                       draw_create, draw_swap, guest_check_in)
+from .signoff import hanchan_confirm  # noqa: F401
+from .tournament import clubday_update, final_table_create  # noqa: F401
