@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from .. import generations
 from ..models import Attendance, ClubDay, Draw, Member, to_hiragana
 from ..selectors import evening as sel
+from ..selectors.tournament import tournament_order
 from .club import hanchan_create
 
 from ..seating import draw_round
@@ -175,6 +176,16 @@ def parse_seed(text: str) -> int | None:
     return int(text)
 
 
+def _swiss_order(day: ClubDay, number: int, players: list[int]) -> list[int] | None:
+    """For a 大会 drawn スイス式 from its second 回戦: everyone playing, best first (the standings after
+    the last 回戦; a player without a finished game yet after those with one, by 会員番号)."""
+    if day.kind != ClubDay.Kind.TOURNAMENT or not day.swiss or number < 2:
+        return None
+    ranked = [pk for pk in tournament_order(day, after_round=number - 1) if pk in players]
+    numbers = dict(Member.objects.filter(pk__in=players).values_list("pk", "number"))
+    return ranked + sorted(set(players) - set(ranked), key=numbers.__getitem__)
+
+
 @transaction.atomic
 def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None = None) -> Draw:
     """Draw 回戦 ``number`` (or draw it again): the players are those the attendance has in it
@@ -209,7 +220,8 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
         seed = secrets.randbelow(SEED_MAX + 1)
     try:
         drawn = draw_round(sorted(players), previous=sel.previous_rounds(clubday=day, before=number), seed=seed,
-                           season_pairs=sel.season_pairs(clubday=day, players=players))
+                           season_pairs=sel.season_pairs(clubday=day, players=players),
+                           standings=_swiss_order(day, number, players))
     except ValueError as exc:  # seating.SeatingError: e.g. a hanchan entered by hand seats someone twice
         raise ValidationError(_("組み合わせを作れませんでした(%(reason)s)") % {"reason": exc}, code="seating") from exc
     for old in day.hanchans.filter(number=number):

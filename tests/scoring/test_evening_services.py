@@ -264,3 +264,29 @@ def test_a_guest_number_taken_at_the_same_moment_is_not_an_error(day, club, monk
     assert len(reads) == 2
     assert here.member.number == reads[1] + 1
     assert Member.objects.filter(number=here.member.number).count() == 1
+
+
+def test_a_swiss_tournament_seats_the_leaders_together_from_the_second_round(club, ariari):
+    day = services.clubday_create(date=datetime.date(2026, 11, 21), venue="", ruleset=ariari,
+                                  kind="tournament", name="秋の大会", rounds=3, swiss=True)
+    check_in(day, club[:8])
+    draw(day, 1, seed=5)
+    for h in day.hanchans.filter(number=1):  # seat 0 wins big, seat 3 loses: two leaders per table
+        services.hanchan_record_final_scores(hanchan=h, scores=[50000, 30000, 15000, 5000], sticks=0, by=None)
+    leaders = {h.seat0_id for h in day.hanchans.filter(number=1)} | {h.seat1_id for h in day.hanchans.filter(number=1)}
+    draw(day, 2, seed=5)
+    assert set(day.hanchans.get(number=2, table=1).member_ids) == leaders
+
+
+def test_a_tournament_without_the_swiss_option_is_drawn_for_fewest_repeats(club, ariari):
+    day = services.clubday_create(date=datetime.date(2026, 11, 21), venue="", ruleset=ariari,
+                                  kind="tournament", name="秋の大会", rounds=3, swiss=False)
+    check_in(day, club[:8])
+    draw(day, 1, seed=5)
+    for h in day.hanchans.filter(number=1):
+        services.hanchan_record_final_scores(hanchan=h, scores=[50000, 30000, 15000, 5000], sticks=0, by=None)
+    leaders = {h.seat0_id for h in day.hanchans.filter(number=1)} | {h.seat1_id for h in day.hanchans.filter(number=1)}
+    draw(day, 2, seed=5)
+    tables = [set(h.member_ids) for h in day.hanchans.filter(number=2)]
+    assert leaders not in tables  # each new table mixes players of both first-round tables
+    assert all(len(t & set(day.hanchans.get(number=1, table=1).member_ids)) == 2 for t in tables)
