@@ -170,3 +170,7 @@ def test_an_unknown_or_foreign_after_is_ignored(client_as, scorekeeper, clubday)
         r = client_as(scorekeeper).get(f'{reverse("clubday-detail", args=[clubday.pk])}?after={after}')
         assert r.status_code == 200
 
+
+def test_the_club_day_has_a_print_button(client, clubday):
+    body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
+    assert "data-print" in body and "印刷" in body and "js/print" in body
