@@ -192,6 +192,10 @@ def main() -> None:
                         if lang == "en" and size == "1280":  # Japanese left on an English page
                             for text in pg.evaluate(JAPANESE_TEXT):
                                 untranslated.setdefault(text, name)
+                    pg.goto(dict(pages(ids))["day"])  # the club-day sheet as printed (print stylesheet)
+                    pg.emulate_media(media="print")
+                    take(pg, "day-print", lang, size)
+                    pg.emulate_media(media="screen")
                     pg.goto(dict(pages(ids))["check"])  # the verdict after 判定する, as the phone shows it
                     pg.locator("#check-form button[type=submit]").click()
                     pg.wait_for_timeout(1000)
