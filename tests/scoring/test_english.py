@@ -65,3 +65,17 @@ def test_the_navigation_names_the_checker_and_the_disputes(client):
     body = english(client).get("/").content.decode()
     nav = body[body.index("<nav>"):body.index("</nav>")]
     assert ">Checker</a>" in nav and ">Disputes</a>" in nav
+
+
+@pytest.mark.django_db
+def test_the_hanchan_page_names_a_preset_rule_set_in_english_like_the_club_day(client, hanchan):
+    from django.utils import translation
+
+    from scoring.selectors import ruleset_display_name
+
+    with translation.override("en"):
+        shown = ruleset_display_name(hanchan.ruleset_in_force)
+    assert shown != hanchan.ruleset_in_force.name  # a preset: its English name
+    client = english(client)
+    assert f"Rules: {shown}" in client.get(reverse("hanchan-detail", args=[hanchan.pk])).content.decode()
+    assert shown in client.get(reverse("clubday-detail", args=[hanchan.clubday_id])).content.decode()
