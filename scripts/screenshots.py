@@ -192,6 +192,10 @@ def main() -> None:
                         if lang == "en" and size == "1280":  # Japanese left on an English page
                             for text in pg.evaluate(JAPANESE_TEXT):
                                 untranslated.setdefault(text, name)
+                    pg.goto(dict(pages(ids))["day"])  # the day's ranking scrolled sideways (viewport only)
+                    pg.evaluate("document.querySelector('.day-ranking .scroll').scrollLeft = 1000")
+                    pg.locator(".day-ranking").scroll_into_view_if_needed()
+                    pg.screenshot(path=str(out / f"{lang}-{size}-day-ranking-scrolled-viewport.png"))
                     pg.goto(dict(pages(ids))["day"])  # the club-day sheet as printed (print stylesheet)
                     pg.emulate_media(media="print")
                     take(pg, "day-print", lang, size)
