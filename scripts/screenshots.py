@@ -106,6 +106,8 @@ def pages(ids: dict[str, int]) -> list[tuple[str, str]]:
         ("history-result", f"/history/result/{ids['result']}/"),
         ("history-member", f"/history/member/{ids['member']}/"),
         ("impact", "/impact/"), ("csv-import", "/results/import/"), ("user-new", "/users/new/"),
+        ("attendance", f"/days/{ids['day']}/attendance/"), ("draw", f"/days/{ids['day']}/draw/"),
+        ("display", f"/days/{ids['day']}/display/"),
     ]
 
 

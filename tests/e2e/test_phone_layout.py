@@ -81,7 +81,8 @@ def pages(ids: dict[str, str]) -> list[str]:
             f"/hanchan/{ids['done']}/", f"/hanchan/{ids['live']}/", "/check/?hand=567p789s4s&melds=chi234m,pon777z&win_tile=4s",
             "/check/examples/", "/rules/", "/rules/new/", "/disputes/", f"/disputes/{ids['dispute']}/",
             f"/history/hanchan/{ids['done']}/", f"/history/result/{ids['result']}/", "/impact/", "/results/import/",
-            "/users/new/", "/members/new/", "/days/new/", f"/history/member/{ids['member']}/"]
+            "/users/new/", "/members/new/", "/days/new/", f"/history/member/{ids['member']}/",
+            f"/days/{ids['day']}/attendance/", f"/days/{ids['day']}/draw/", f"/days/{ids['day']}/display/"]
 
 
 def set_language(page: Page, lang: str) -> None:
