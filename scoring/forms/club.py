@@ -8,7 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -16,6 +16,7 @@ import rules
 from rules import options_info as info
 
 from ..models import ClubDay, Hanchan, Member, RuleSet
+from ..selectors.days import next_numbers
 from ..selectors.rulesets import ruleset_display_name
 from ..services.club import member_number_taken
 from ..shared import engine_message
@@ -273,6 +274,11 @@ class HanchanForm(forms.Form):
         self.fields["ruleset"].queryset = RuleSet.objects.order_by("pk")
         self.fields["ruleset"].label_from_instance = ruleset_display_name
         if clubday is not None:
+            nexts = next_numbers(clubday=clubday)
+            if nexts:  # blank 回戦: the next one of the table chosen, not of the table last used
+                self.fields["number"].help_text = gettext("空欄: その卓の次の回戦(%(list)s)") % {
+                    "list": gettext("、").join(gettext("%(t)s卓→%(n)s回戦") % {"t": t, "n": n}
+                                                for t, n in sorted(nexts.items()))}
             self.fields["ruleset"].empty_label = _("例会のルール(%(name)s)") % {"name": ruleset_display_name(clubday.ruleset)}
 
     def clean(self) -> dict[str, Any]:

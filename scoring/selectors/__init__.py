@@ -5,7 +5,7 @@ One module per resource; everything public is re-exported here (``selectors.hanc
 
 from .csvio import RESULT_COLUMNS, STANDINGS_COLUMNS, result_rows, standings_rows  # noqa: F401
 from .days import (clubday_tables, clubday_totals, clubday_years, clubdays_of_year,  # noqa: F401
-                   next_hanchan_defaults, recent_clubdays)
+                   next_hanchan_defaults, next_numbers, recent_clubdays)
 from .hanchan import (SEAT_WINDS, PlayerState, hand_preview, hanchan_state, state_before,  # noqa: F401
                       stored_events)
 from .members import members_by_kana  # noqa: F401
