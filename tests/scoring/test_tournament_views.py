@@ -194,3 +194,10 @@ def test_who_tapped_for_a_player_is_named_only_to_scorekeepers(client, client_as
 def test_the_club_day_list_names_a_tournament(client, day):
     body = client.get(reverse("clubday-list")).content.decode()
     assert "秋季大会" in body and ">大会</span>" in body
+
+
+def test_the_pages_of_a_tournament_are_headed_by_its_name_not_as_a_club_day(client, day, played):
+    hanchan = day.hanchans.first()
+    for url in (day.get_absolute_url(), hanchan.get_absolute_url(), reverse("clubday-draw", args=[day.pk])):
+        body = client.get(url).content.decode()
+        assert day.name in body and "例会</a></p>" not in body and "例会</h1>" not in body, url
