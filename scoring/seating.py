@@ -37,8 +37,7 @@ API
 Rules
 -----
 
-- Every present player is at exactly one table or out; ``len(out) == n % 4`` (minus nothing: fixed
-  tables take four players each).
+- Every present player is at exactly one table or out, and ``len(out) == n % 4``.
 - Sit-outs rotate: a player sits out only if nobody seated has missed fewer rounds this evening.
   A round missed by being absent counts like a round sat out, so a late arrival is not made to sit
   out before those who have already played more than them. With everyone present from the start
@@ -82,8 +81,8 @@ __all__ = ["Round", "SeatingError", "draw_evening", "draw_round", "lower_bound",
 TABLE = 4
 
 # Weights of the search's cost, as integers so that sums are exact. One repeat outweighs any
-# realistic amount of the lower terms; the season term is scaled to at most SEASON_SCALE per
-# meeting and capped so that a whole evening of it stays below one repeat.
+# realistic amount of the lower terms. The season term is scaled to at most SEASON_SCALE per
+# meeting, so over an evening of up to 10 000 meetings it weighs less than one repeat.
 W_REPEAT = 1_000_000
 W_UNEVEN = 10_000
 W_BACK_TO_BACK = 100_000
@@ -101,8 +100,10 @@ RESTARTS = 4
 HOT = 0.6
 COLD = 0.3
 LOG_COOLING = 5.298317366548036
-TENURE = 5
-TABU_ITERS = 200
+# Tabu polish after annealing, run only when at most POLISH_LIMIT (round, player) still meet
+# someone again (each step looks at every swap of such a player, so it is cheap only then).
+TENURE = 3
+TABU_ITERS = 500
 POLISH_LIMIT = 40
 MAX_PLAYERS = 400
 MAX_ROUNDS = 50
