@@ -14,9 +14,12 @@ API
     Plans ``rounds`` 回戦 for the same set of players at once (all rounds optimised jointly).
     ``previous`` are rounds already played this evening, which count like any other round.
 
-``draw_round(players, *, previous=(), seed, season_pairs=None, fixed=(), standings=None) -> Round``
+``draw_round(players, *, previous=(), seed, season_pairs=None, fixed=(), standings=None,
+rounds_left=1) -> Round``
     Draws the next 回戦 given the rounds already played this evening. The players present may
-    differ from round to round (late arrivals, early leavers). ``fixed`` are tables already formed
+    differ from round to round (late arrivals, early leavers). ``rounds_left`` (this round
+    included), when known, makes it plan that many rounds for the players present now and return
+    the first: round-by-round draws then come close to a whole evening planned at once. ``fixed`` are tables already formed
     (4-tuples in seat order, kept as they are; their players are not drawn and never sit out).
     ``standings`` (every present player, best first) switches to the swiss draw of tournaments:
     tables from consecutive groups of four of the standings, sit-outs from the bottom in rotation.
@@ -811,8 +814,12 @@ def _good_enough(search: _Search, history: _History, season) -> int:
 
 def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
                season_pairs: Mapping | None = None, fixed: Sequence[Sequence[int]] = (),
-               standings: Sequence[int] | None = None) -> Round:
+               standings: Sequence[int] | None = None, rounds_left: int = 1) -> Round:
     """Draw the next 回戦 for the players present now, given the rounds already played tonight.
+
+    ``rounds_left`` (this one included) lets the draw look ahead: it plans that many rounds for
+    the players present now, as ``draw_evening`` does, and returns the first, so that the later
+    rounds are not left with forced repeats. With 1 it only looks at this round.
 
     >>> first = draw_round(range(10), seed=3)
     >>> second = draw_round(range(10), previous=[first], seed=3)
@@ -833,6 +840,8 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
                 raise SeatingError(f"fixed table {list(table)}: player {p!r} is not present")
         at_fixed.extend(table)
     _ids(at_fixed, "fixed tables")
+    if not isinstance(rounds_left, int) or not 1 <= rounds_left <= MAX_ROUNDS:
+        raise SeatingError(f"rounds_left must be between 1 and {MAX_ROUNDS}, got {rounds_left!r}")
     if len(ids) < TABLE:
         raise SeatingError(f"at least four players are needed, got {len(ids)}")
     if len(ids) > MAX_PLAYERS:
@@ -848,8 +857,9 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
         groups = _swiss_groups(standings, ids, index, free, out_size, history, rng)
     else:
         season = _season_weights(season_pairs, index)
-        search = _Search(n, 1, history, season, rng, free, out_size)
-        groups = search.run(_budget(1, len(free)), RESTARTS, -1)[0]
+        ahead = rounds_left if standings is None else 1
+        search = _Search(n, ahead, history, season, rng, free, out_size)
+        groups = search.run(_budget(ahead, len(free)), RESTARTS, -1)[0]
     seated = [tuple(t) for t in fixed_tables]
     dealer = list(history.dealer)
     for table in groups[:-1]:
