@@ -339,6 +339,55 @@ class _History:
 # The search: tables and sit-outs of one or more rounds, seat order left for later
 
 
+class _Missed:
+    """Rounds missed by each player before each planned round, kept up to date as out groups
+    change, with a histogram per round so that the rotation is checked without a scan of everyone.
+    """
+
+    def __init__(self, base: list[int], free: list[int], state):
+        self.rounds = len(state)
+        self.at: list[list[int]] = []
+        self.hist: list[list[int]] = []
+        current = list(base)
+        size = max(base[i] for i in free) + self.rounds + 2
+        for groups in state:
+            self.at.append(current[:])
+            hist = [0] * size
+            for i in free:
+                hist[current[i]] += 1
+            self.hist.append(hist)
+            for i in groups[-1]:
+                current[i] += 1
+
+    def swap_ok(self, state, r: int, a: int, b: int) -> bool:
+        """Whether ``a``, out in round ``r``, and ``b``, seated, may change places: in every round
+        from ``r`` on, nobody seated may have missed fewer rounds than someone out."""
+        for s in range(r, self.rounds):
+            at, hist = self.at[s], self.hist[s]
+            if s == r:
+                outs = [at[i] for i in state[s][-1] if i != a] + [at[b]]
+            else:  # from the next round on, a has missed one round less and b one more
+                outs = [at[i] - (i == a) + (i == b) for i in state[s][-1]]
+            top = max(outs) if outs else 0
+            below = sum(hist[:top])
+            if s > r:
+                below += (at[a] - 1 < top) - (at[a] < top) + (at[b] + 1 < top) - (at[b] < top)
+            if below != sum(1 for m in outs if m < top):
+                return False
+        return True
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        """Record that ``a`` (out in round ``r``) plays and ``b`` sits out instead."""
+        for s in range(r + 1, self.rounds):
+            at, hist = self.at[s], self.hist[s]
+            hist[at[a]] -= 1
+            at[a] -= 1
+            hist[at[a]] += 1
+            hist[at[b]] -= 1
+            at[b] += 1
+            hist[at[b]] += 1
+
+
 class _Search:
     """Simulated annealing over the groups of ``rounds`` rounds for players ``0..n-1``.
 
@@ -413,22 +462,6 @@ class _Search:
             before = out
         return count
 
-    def _rotation_ok(self, state) -> bool:
-        """Every round's out group is made of players who had missed no more rounds than anyone
-        seated in that round."""
-        missed = list(self.history.missed)
-        free = self.free
-        for groups in state:
-            out = groups[-1]
-            if out:
-                worst = max(missed[i] for i in out)
-                below = sum(1 for i in free if missed[i] < worst)
-                if below != sum(1 for i in out if missed[i] < worst):
-                    return False
-                for i in out:
-                    missed[i] += 1
-        return True
-
     # -- annealing
 
     def run(self, moves: int, restarts: int, good_enough: int) -> list[list[list[int]]]:
@@ -485,6 +518,7 @@ class _Search:
         # fraction of the unevenness weight
         temp = HOT * W_REPEAT
         factor = _exp_neg(LOG_COOLING / moves)  # reaches COLD * W_UNEVEN after ``moves`` steps
+        missed = _Missed(self.history.missed, free, state)
         at_best = True  # the state is the best so far (``best`` is copied only when leaving it)
         for step in range(moves):
             temp *= factor
@@ -498,7 +532,7 @@ class _Search:
             if ga == gb:
                 continue
             if ga == tables or gb == tables:
-                delta = self._out_delta(state, r, a, b, ga, gb, counts)
+                delta = self._out_delta(state, r, a, b, ga, gb, counts, missed)
                 if delta is None:
                     continue
             else:
@@ -515,6 +549,10 @@ class _Search:
                     continue
                 if at_best:  # leaving the best state so far: keep a copy
                     best, at_best = [[g[:] for g in grp] for grp in state], False
+            if ga == tables:
+                missed.swap(r, a, b)
+            elif gb == tables:
+                missed.swap(r, b, a)
             self._apply(state, r, a, b, ga, gb, counts)
             wr[a], wr[b] = gb, ga
             cost += delta
@@ -626,16 +664,12 @@ class _Search:
         groups[ga][groups[ga].index(a)] = b
         groups[gb][groups[gb].index(b)] = a
 
-    def _out_delta(self, state, r, a, b, ga, gb, counts) -> int | None:
+    def _out_delta(self, state, r, a, b, ga, gb, counts, missed: _Missed) -> int | None:
         """Cost change of swapping seated and out players, or None if it breaks the rotation."""
         if gb == self.tables:  # make ``a`` the one who sits out now
             a, b, ga, gb = b, a, gb, ga
         groups = state[r]
-        out = groups[ga]
-        out[out.index(a)] = b
-        ok = self._rotation_ok(state)
-        out[out.index(b)] = a
-        if not ok:
+        if not missed.swap_ok(state, r, a, b):
             return None
         # ``a`` comes in to ``b``'s table, ``b`` goes out
         ca, cb, sa, sb = counts[a], counts[b], self.season[a], self.season[b]
