@@ -16,13 +16,18 @@ API
 
 ``draw_round(players, *, previous=(), seed, season_pairs=None, fixed=(), standings=None,
 rounds_left=1) -> Round``
-    Draws the next 回戦 given the rounds already played this evening. The players present may
-    differ from round to round (late arrivals, early leavers). ``rounds_left`` (this round
-    included), when known, makes it plan that many rounds for the players present now and return
-    the first: round-by-round draws then come close to a whole evening planned at once. ``fixed`` are tables already formed
-    (4-tuples in seat order, kept as they are; their players are not drawn and never sit out).
-    ``standings`` (every present player, best first) switches to the swiss draw of tournaments:
-    tables from consecutive groups of four of the standings, sit-outs from the bottom in rotation.
+    Draws the next 回戦 given the rounds already played this evening (``previous``, in order).
+    The players present may differ from round to round (late arrivals, early leavers).
+    ``rounds_left`` (this round included), when known, makes it plan that many rounds for the
+    players present now and return the first: round-by-round draws then come close to a whole
+    evening planned at once. ``fixed`` are tables already formed (4-tuples in seat order, kept as
+    they are and listed first; their players are not drawn and never sit out). ``standings``
+    (every present player, best first) switches to the swiss draw of tournaments: tables from
+    consecutive groups of four of the standings, sit-outs from the bottom in rotation.
+
+``seed`` is anything ``random.Random`` accepts (an int or a str, e.g. the club day's id and the
+round number). To store a draw, keep ``[list(t) for t in r.tables]`` and ``list(r.out)``; to pass
+it back as ``previous``, rebuild ``Round(tuple(map(tuple, tables)), tuple(out))``.
 
 ``pair_counts(rounds) -> dict[tuple[int, int], int]``
     How often each pair ``(smaller id, larger id)`` sat at the same table.
@@ -51,9 +56,14 @@ Rules
   pairings from earlier in the season (``season_pairs``: pair -> weight, either a frozenset or a
   tuple of two ids; only the relative sizes matter, and the whole term weighs less than one
   repeat).
-- Seat order: the 起家 of each table goes to the player who has been 起家 least often (over the
-  whole evening for ``draw_evening``, so that counts differ by at most one where the tables allow),
-  then the other seats go so that each player's seat positions stay balanced.
+- Seat order: the 起家 of each table goes to the player who has been 起家 least often so far, and
+  ``draw_evening`` then evens the counts over the whole evening (they differ by at most one
+  wherever the tables allow; for that, about one table in a hundred gets a 起家 who had dealt
+  once more than someone else at it). The other seats go so that each player's seat positions
+  (南西北) stay balanced.
+- Search: simulated annealing over swaps of two players of the same round (at different tables,
+  or a seated player with one who sits out when the rotation allows it), all rounds at once, with
+  restarts, then a short tabu search when few repeats are left.
 - Reproducible: everything is driven by ``random.Random(seed)`` and only by its ``random()``
   method, whose sequence Python keeps stable across versions; ids are sorted first, so the order in
   which players are passed does not matter. The search has a fixed budget of moves (no clock), and
