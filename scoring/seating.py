@@ -86,8 +86,13 @@ Example (players 1..8, two rounds: the second round mixes the tables of the firs
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Union
+
+# A state of the search: per round, its tables (lists of player indices) and last its out group.
+State = list[list[list[int]]]
+Seed = Union[int, str]
 
 __all__ = ["Round", "SeatingError", "draw_evening", "draw_round", "lower_bound", "pair_counts", "repeats"]
 
@@ -313,7 +318,7 @@ def _season_weights(season_pairs: Mapping | None, index: dict[int, int]) -> dict
 class _History:
     """What the rounds already played tell about the players present now (by index)."""
 
-    def __init__(self, ids: list[int], previous: Sequence[Round]):
+    def __init__(self, ids: list[int], previous: Sequence[Round]) -> None:
         index = {p: i for i, p in enumerate(ids)}
         n = len(ids)
         self.pairs = [[0] * n for _ in range(n)]
@@ -354,7 +359,7 @@ class _Missed:
     change, with a histogram per round so that the rotation is checked without a scan of everyone.
     """
 
-    def __init__(self, base: list[int], free: list[int], state):
+    def __init__(self, base: list[int], free: list[int], state: State) -> None:
         self.rounds = len(state)
         self.at: list[list[int]] = []
         self.hist: list[list[int]] = []
@@ -369,7 +374,7 @@ class _Missed:
             for i in groups[-1]:
                 current[i] += 1
 
-    def swap_ok(self, state, r: int, a: int, b: int) -> bool:
+    def swap_ok(self, state: State, r: int, a: int, b: int) -> bool:
         """Whether ``a``, out in round ``r``, and ``b``, seated, may change places: in every round
         from ``r`` on, nobody seated may have missed fewer rounds than someone out."""
         for s in range(r, self.rounds):
@@ -424,7 +429,7 @@ class _Search:
 
     # -- state
 
-    def _initial(self) -> list[list[list[int]]]:
+    def _initial(self) -> State:
         """Random groups that keep the rotation: each round, the out group is taken from those who
         have missed the fewest rounds (ties at random)."""
         rng, missed = self.rng, list(self.history.missed)
@@ -441,7 +446,7 @@ class _Search:
             state.append(groups + [out])
         return state
 
-    def _cost_parts(self, state) -> tuple[int, int, int]:
+    def _cost_parts(self, state: State) -> tuple[int, int, int]:
         """(repeats, unevenness, total cost) of a state, counted from scratch."""
         n = self.n
         counts = [row[:] for row in self.history.pairs]
@@ -463,7 +468,7 @@ class _Search:
         cost = W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
         return rep, uneven, cost
 
-    def _back_to_back(self, state) -> int:
+    def _back_to_back(self, state: State) -> int:
         count = 0
         before = [i for i in range(self.n) if self.history.last_out[i]]
         for groups in state:
@@ -474,7 +479,7 @@ class _Search:
 
     # -- annealing
 
-    def run(self, moves: int, restarts: int, good_enough: int) -> list[list[list[int]]]:
+    def run(self, moves: int, restarts: int, good_enough: int) -> State:
         """The best state over ``restarts`` annealing runs of ``moves`` moves each, then polished
         by a short tabu search when only a few players still meet someone again (stops as soon as
         the cost reaches ``good_enough``, which no state can beat)."""
@@ -489,7 +494,7 @@ class _Search:
             best, best_cost = self._tabu(best, TABU_ITERS, good_enough)
         return best
 
-    def _conflicts(self, state) -> int:
+    def _conflicts(self, state: State) -> int:
         """How many (round, player) meet someone at their table for the second time or more."""
         counts = [row[:] for row in self.history.pairs]
         for groups in state:
@@ -501,7 +506,7 @@ class _Search:
         return sum(1 for groups in state for table in groups[:-1] for a in table
                    if _conflicted(counts, table, a))
 
-    def _anneal(self, state, moves: int, good_enough: int):
+    def _anneal(self, state: State, moves: int, good_enough: int) -> tuple[State, int]:
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = [row[:] for row in self.history.pairs]
@@ -574,7 +579,7 @@ class _Search:
             best = [[g[:] for g in grp] for grp in state]
         return best, best_cost
 
-    def _tabu(self, state, iterations: int, good_enough: int):
+    def _tabu(self, state: State, iterations: int, good_enough: int) -> tuple[State, int]:
         """Tabu search: each step makes the best swap that moves a player who meets someone again
         (over every round), not undoing a recent swap unless it beats the best state found."""
         rng, n = self.rng, self.n
@@ -654,7 +659,7 @@ class _Search:
                     break
         return best, best_cost
 
-    def _apply(self, state, r, a, b, ga, gb, counts) -> None:
+    def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> None:
         """Swap ``a`` (group ``ga``) and ``b`` (group ``gb``) in round ``r``, updating pair counts."""
         groups, tables = state[r], self.tables
         if ga < tables:
@@ -674,7 +679,8 @@ class _Search:
         groups[ga][groups[ga].index(a)] = b
         groups[gb][groups[gb].index(b)] = a
 
-    def _out_delta(self, state, r, a, b, ga, gb, counts, missed: _Missed) -> int | None:
+    def _out_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]],
+                   missed: _Missed) -> int | None:
         """Cost change of swapping seated and out players, or None if it breaks the rotation."""
         if gb == self.tables:  # make ``a`` the one who sits out now
             a, b, ga, gb = b, a, gb, ga
@@ -690,7 +696,7 @@ class _Search:
         delta += W_BACK_TO_BACK * (self._out_next_to(state, r, b) - self._out_next_to(state, r, a))
         return delta
 
-    def _out_next_to(self, state, r, i) -> int:
+    def _out_next_to(self, state: State, r: int, i: int) -> int:
         """How many of the rounds next to ``r`` player ``i`` sits out (or sat out, before the
         first planned round)."""
         near = 0
@@ -703,7 +709,8 @@ class _Search:
         return near
 
 
-def _conflicted(counts, table, b) -> bool:
+def _conflicted(counts: list[list[int]], table: list[int], b: int) -> bool:
+    """Whether ``b`` meets someone at ``table`` (b's own) for the second time or more."""
     cb = counts[b]
     return any(cb[x] > 1 for x in table if x != b)
 
@@ -724,7 +731,7 @@ def _even_uneven(meetings: int, pairs: int) -> int:
 # Seat order
 
 
-def _least(items: list[int], key, rng: random.Random) -> int:
+def _least(items: list, key: Callable[[Any], int], rng: random.Random) -> Any:
     """The item with the smallest key, ties broken at random."""
     low = min(key(i) for i in items)
     ties = [i for i in items if key(i) == low]
@@ -768,7 +775,8 @@ def _balance_dealers(tables: list[list[list[int]]], dealer_base: list[int], n: i
         counts[path[-1][3]] += 1
 
 
-def _dealer_chain(tables, choice, counts, flat, n):
+def _dealer_chain(tables: list[list[list[int]]], choice: list[list[int]], counts: list[int],
+                  flat: list[tuple[int, int]], n: int) -> list[tuple[int, int, int, int]] | None:
     """A chain of hand-overs from some player to one with at least two fewer 起家, or None.
 
     Breadth-first from every player with the highest count down, so the result is the same on
@@ -804,7 +812,7 @@ def _dealer_chain(tables, choice, counts, flat, n):
 # Public draws
 
 
-def draw_evening(players: Iterable[int], rounds: int, *, seed, season_pairs: Mapping | None = None,
+def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pairs: Mapping | None = None,
                  previous: Sequence[Round] = ()) -> list[Round]:
     """Plan ``rounds`` 回戦 for ``players`` (all present throughout), optimising all rounds at once.
 
@@ -843,7 +851,7 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed, season_pairs: Map
     return plan
 
 
-def _good_enough(search: _Search, history: _History, season) -> int:
+def _good_enough(search: _Search, history: _History, season: dict[tuple[int, int], int]) -> int:
     """A cost no state can beat, so the search may stop there: only known when nothing but
     in-evening pairings counts (no season weights, no earlier rounds) and the bound is met."""
     if season or any(any(row) for row in history.pairs) or any(history.missed):
@@ -856,7 +864,7 @@ def _good_enough(search: _Search, history: _History, season) -> int:
     return W_REPEAT * rep + W_UNEVEN * uneven
 
 
-def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
+def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: Seed,
                season_pairs: Mapping | None = None, fixed: Sequence[Sequence[int]] = (),
                standings: Sequence[int] | None = None, rounds_left: int = 1) -> Round:
     """Draw the next 回戦 for the players present now, given the rounds already played tonight.
@@ -898,7 +906,7 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
     free = [i for i in range(n) if i not in taken]
     out_size = len(free) % TABLE
     if standings is not None:
-        groups = _swiss_groups(standings, ids, index, free, out_size, history, rng)
+        groups = _swiss_groups(standings, ids, index, free, out_size, history)
     else:
         season = _season_weights(season_pairs, index)
         ahead = rounds_left if standings is None else 1
@@ -914,13 +922,15 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
     return Round(tuple(seated), tuple(sorted(ids[i] for i in groups[-1])))
 
 
-def _swiss_groups(standings, ids, index, free, out_size, history, rng) -> list[list[int]]:
+def _swiss_groups(standings: Sequence[int], ids: list[int], index: dict[int, int], free: list[int],
+                  out_size: int, history: _History) -> list[list[int]]:
     """Tables from consecutive groups of four of the standings; the out group is taken from the
     bottom among those whom the rotation allows."""
     ranked = list(standings)
     if sorted(ranked) != ids or len(set(ranked)) != len(ranked):
         raise SeatingError("standings must list every present player exactly once")
-    order = [index[p] for p in ranked if index[p] in set(free)]
+    drawn = set(free)
+    order = [index[p] for p in ranked if index[p] in drawn]
     missed = history.missed
     # fewest missed first, and among equals the lowest ranked first
     by_rotation = sorted(range(len(order)), key=lambda k: (missed[order[k]], -k))
