@@ -106,9 +106,11 @@ W_UNEVEN = 10_000
 W_BACK_TO_BACK = 100_000
 SEASON_SCALE = 100
 
-# Search budget: moves per restart grow with the size of the evening, capped so that the largest
-# evenings stay fast; restarts stop early once a draw is provably best.
-MOVES_PER_SLOT = 300
+# Search budget: moves per restart grow with the size of the evening (player-rounds times a
+# number that grows with the players: larger evenings have more room to escape repeats), capped so
+# that the largest evenings stay fast; restarts stop early once a draw is provably best.
+MOVES_PER_SLOT = 150
+MOVES_PER_SLOT_PER_PLAYER = 12
 MIN_MOVES = 4_000
 MAX_MOVES = 200_000
 RESTARTS = 4
@@ -716,7 +718,8 @@ def _conflicted(counts: list[list[int]], table: list[int], b: int) -> bool:
 
 
 def _budget(rounds: int, players: int) -> int:
-    return max(MIN_MOVES, min(MAX_MOVES, MOVES_PER_SLOT * rounds * players))
+    per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * players
+    return max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * players))
 
 
 def _even_uneven(meetings: int, pairs: int) -> int:
