@@ -8,7 +8,8 @@ API
 
 ``Round``
     One 回戦: ``tables`` is a tuple of 4-tuples of player ids in seat order 東南西北 (index 0 is the
-    起家, the first dealer), ``out`` the players who sit out (抜け番), sorted.
+    起家, the first dealer), ``out`` the players who sit out (抜け番), sorted. ``players()``,
+    ``as_dict()`` (JSON-ready) and ``Round.from_dict(data)``.
 
 ``draw_evening(players, rounds, *, seed, season_pairs=None, previous=()) -> list[Round]``
     Plans ``rounds`` 回戦 for the same set of players at once (all rounds optimised jointly).
@@ -26,8 +27,8 @@ rounds_left=1) -> Round``
     consecutive groups of four of the standings, sit-outs from the bottom in rotation.
 
 ``seed`` is anything ``random.Random`` accepts (an int or a str, e.g. the club day's id and the
-round number). To store a draw, keep ``[list(t) for t in r.tables]`` and ``list(r.out)``; to pass
-it back as ``previous``, rebuild ``Round(tuple(map(tuple, tables)), tuple(out))``.
+round number). To store a draw, keep ``Round.as_dict()`` (JSON-ready); ``Round.from_dict`` gives
+the round back, e.g. to pass as ``previous``.
 
 ``pair_counts(rounds) -> dict[tuple[int, int], int]``
     How often each pair ``(smaller id, larger id)`` sat at the same table.
@@ -143,6 +144,26 @@ class Round:
     def players(self) -> list[int]:
         """Everyone present in this round, seated or out."""
         return [p for table in self.tables for p in table] + list(self.out)
+
+    def as_dict(self) -> dict[str, list]:
+        """``{"tables": [[p, p, p, p], ...], "out": [p, ...]}``, for JSON."""
+        return {"tables": [list(t) for t in self.tables], "out": list(self.out)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Round:
+        """The round that ``as_dict`` gave (e.g. read back from JSON).
+
+        >>> Round.from_dict(Round(((1, 2, 3, 4),), (5,)).as_dict())
+        Round(tables=((1, 2, 3, 4),), out=(5,))
+        """
+        try:
+            tables = tuple(tuple(table) for table in data["tables"])
+            out = tuple(sorted(data.get("out", ())))
+        except (KeyError, TypeError) as exc:
+            raise SeatingError(f"not a round: {data!r}") from exc
+        if any(len(t) != TABLE for t in tables):
+            raise SeatingError(f"every table must have four players: {data!r}")
+        return cls(tables, out)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ class Command(BaseCommand):
             plan = draw_evening(range(players), rounds, seed=seed_value)
         except SeatingError as exc:
             raise CommandError(f"座席を決められません / cannot draw: {exc}") from None
-        data = {"rounds": [{"tables": [list(t) for t in rnd.tables], "out": list(rnd.out)} for rnd in plan]}
+        data = {"rounds": [rnd.as_dict() for rnd in plan]}
         self.stdout.write(json.dumps(data))
         if summary:
             dealers = Counter(t[0] for rnd in plan for t in rnd.tables)
