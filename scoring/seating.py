@@ -123,6 +123,7 @@ COLD = 0.3
 LOG_COOLING = 5.298317366548036
 # Tabu polish after annealing, run only when at most POLISH_LIMIT (round, player) still meet
 # someone again (each step looks at every swap of such a player, so it is cheap only then).
+# TENURE: a player just moved stays put in that round for TENURE to 2 * TENURE - 1 steps.
 TENURE = 3
 TABU_ITERS = 500
 POLISH_LIMIT = 40
@@ -603,8 +604,10 @@ class _Search:
         return best, best_cost
 
     def _tabu(self, state: State, iterations: int, good_enough: int) -> tuple[State, int]:
-        """Tabu search: each step makes the best swap that moves a player who meets someone again
-        (over every round), not undoing a recent swap unless it beats the best state found."""
+        """Tabu search: each step makes the best swap (with someone at another table, or with one
+        who sits out when the rotation allows) of a player who meets someone again, over every
+        round; players just moved stay put for a few steps unless moving them beats the best state
+        found."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = [row[:] for row in self.history.pairs]
@@ -626,6 +629,7 @@ class _Search:
         if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
         tabu = [[0] * n for _ in range(rounds)]  # step until which moving i in round r is tabu
+        missed = _Missed(self.history.missed, free, state)
         since_best = 0
         for step in range(1, iterations + 1):
             chosen, chosen_delta, ties = None, None, 0
@@ -646,18 +650,24 @@ class _Search:
                                 base += rem[ca[x]] - sa[x]
                         for b in free:
                             gb = wr[b]
-                            # swaps between tables only (the out groups stay as annealing left
-                            # them); a swap of two such players is looked at once
-                            if gb == ga or gb == tables or (b < a and _conflicted(counts, groups[gb], b)):
+                            # a swap of two such players is looked at once
+                            if gb == ga:
                                 continue
-                            cb, sb = counts[b], season[b]
-                            delta = base
-                            for x in table:
-                                if x != a:
-                                    delta += add[cb[x]] + sb[x]
-                            for y in groups[gb]:
-                                if y != b:
-                                    delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+                            if gb == tables:  # a sits out instead of b, if the rotation allows
+                                delta = self._out_delta(state, r, a, b, ga, gb, counts, missed)
+                                if delta is None:
+                                    continue
+                            else:
+                                if b < a and _conflicted(counts, groups[gb], b):
+                                    continue
+                                cb, sb = counts[b], season[b]
+                                delta = base
+                                for x in table:
+                                    if x != a:
+                                        delta += add[cb[x]] + sb[x]
+                                for y in groups[gb]:
+                                    if y != b:
+                                        delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
                             if (tr[a] >= step or tr[b] >= step) and cost + delta >= best_cost:
                                 continue
                             if chosen is None or delta < chosen_delta:
@@ -669,6 +679,8 @@ class _Search:
             if chosen is None:
                 break
             r, a, b, ga, gb = chosen
+            if gb == tables:
+                missed.swap(r, b, a)
             self._apply(state, r, a, b, ga, gb, counts)
             where[r][a], where[r][b] = gb, ga
             tenure = TENURE + _below(rng, TENURE)
