@@ -22,7 +22,8 @@ rounds_left=1) -> Round``
     ``rounds_left`` (this round included), when known, makes it plan that many rounds for the
     players present now and return the first: round-by-round draws then come close to a whole
     evening planned at once. ``fixed`` are tables already formed (4-tuples in seat order, kept as
-    they are and listed first; their players are not drawn and never sit out). ``standings``
+    they are and listed first; their players are not drawn and never sit out, and the look-ahead
+    plans for the others only). ``standings``
     (every present player, best first) switches to the swiss draw of tournaments: tables from
     consecutive groups of four of the standings, sit-outs from the bottom in rotation.
 
