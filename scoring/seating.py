@@ -127,6 +127,7 @@ LOG_COOLING = 5.298317366548036
 # TENURE: a player just moved stays put in that round for TENURE to 2 * TENURE - 1 steps.
 TENURE = 3
 TABU_ITERS = 500
+TABU_STALL = 250  # steps without a better state before the polish gives up
 POLISH_LIMIT = 40
 MAX_PLAYERS = 400
 MAX_ROUNDS = 50
@@ -688,6 +689,8 @@ class _Search:
             tabu[r][a] = tabu[r][b] = step + tenure
             cost += chosen_delta
             since_best += 1
+            if since_best > TABU_STALL:
+                break
             if cost < best_cost:
                 best_cost, since_best = cost, 0
                 best = [[g[:] for g in grp] for grp in state]
