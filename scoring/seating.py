@@ -8,18 +8,28 @@ API
 
 ``Round``
     One 回戦: ``tables`` is a tuple of 4-tuples of player ids in seat order 東南西北 (index 0 is the
-    起家, the first dealer), ``out`` the players who sit out (抜け番), sorted.
+    起家, the first dealer), ``out`` the players who sit out (抜け番), sorted. ``players()``,
+    ``as_dict()`` (JSON-ready) and ``Round.from_dict(data)``.
 
 ``draw_evening(players, rounds, *, seed, season_pairs=None, previous=()) -> list[Round]``
     Plans ``rounds`` 回戦 for the same set of players at once (all rounds optimised jointly).
     ``previous`` are rounds already played this evening, which count like any other round.
 
-``draw_round(players, *, previous=(), seed, season_pairs=None, fixed=(), standings=None) -> Round``
-    Draws the next 回戦 given the rounds already played this evening. The players present may
-    differ from round to round (late arrivals, early leavers). ``fixed`` are tables already formed
-    (4-tuples in seat order, kept as they are; their players are not drawn and never sit out).
-    ``standings`` (every present player, best first) switches to the swiss draw of tournaments:
-    tables from consecutive groups of four of the standings, sit-outs from the bottom in rotation.
+``draw_round(players, *, previous=(), seed, season_pairs=None, fixed=(), standings=None,
+rounds_left=1) -> Round``
+    Draws the next 回戦 given the rounds already played this evening (``previous``, in order).
+    The players present may differ from round to round (late arrivals, early leavers).
+    ``rounds_left`` (this round included), when known, makes it plan that many rounds for the
+    players present now and return the first: round-by-round draws then come close to a whole
+    evening planned at once. ``fixed`` are tables already formed (4-tuples in seat order, kept as
+    they are and listed first; their players are not drawn and never sit out, and the look-ahead
+    plans for the others only). ``standings``
+    (every present player, best first) switches to the swiss draw of tournaments: tables from
+    consecutive groups of four of the standings, sit-outs from the bottom in rotation.
+
+``seed`` is anything ``random.Random`` accepts (an int or a str, e.g. the club day's id and the
+round number). To store a draw, keep ``Round.as_dict()`` (JSON-ready); ``Round.from_dict`` gives
+the round back, e.g. to pass as ``previous``.
 
 ``pair_counts(rounds) -> dict[tuple[int, int], int]``
     How often each pair ``(smaller id, larger id)`` sat at the same table.
@@ -37,8 +47,7 @@ API
 Rules
 -----
 
-- Every present player is at exactly one table or out; ``len(out) == n % 4`` (minus nothing: fixed
-  tables take four players each).
+- Every present player is at exactly one table or out, and ``len(out) == n % 4``.
 - Sit-outs rotate: a player sits out only if nobody seated has missed fewer rounds this evening.
   A round missed by being absent counts like a round sat out, so a late arrival is not made to sit
   out before those who have already played more than them. With everyone present from the start
@@ -49,9 +58,14 @@ Rules
   pairings from earlier in the season (``season_pairs``: pair -> weight, either a frozenset or a
   tuple of two ids; only the relative sizes matter, and the whole term weighs less than one
   repeat).
-- Seat order: the 起家 of each table goes to the player who has been 起家 least often (over the
-  whole evening for ``draw_evening``, so that counts differ by at most one where the tables allow),
-  then the other seats go so that each player's seat positions stay balanced.
+- Seat order: the 起家 of each table goes to the player who has been 起家 least often so far, and
+  ``draw_evening`` then evens the counts over the whole evening (they differ by at most one
+  wherever the tables allow; for that, about one table in a hundred gets a 起家 who had dealt
+  once more than someone else at it). The other seats go so that each player's seat positions
+  (南西北) stay balanced.
+- Search: simulated annealing over swaps of two players of the same round (at different tables,
+  or a seated player with one who sits out when the rotation allows it), all rounds at once, with
+  restarts, then a short tabu search when few repeats are left.
 - Reproducible: everything is driven by ``random.Random(seed)`` and only by its ``random()``
   method, whose sequence Python keeps stable across versions; ids are sorted first, so the order in
   which players are passed does not matter. The search has a fixed budget of moves (no clock), and
@@ -74,24 +88,31 @@ Example (players 1..8, two rounds: the second round mixes the tables of the firs
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Union
+
+# A state of the search: per round, its tables (lists of player indices) and last its out group.
+State = list[list[list[int]]]
+Seed = Union[int, str]
 
 __all__ = ["Round", "SeatingError", "draw_evening", "draw_round", "lower_bound", "pair_counts", "repeats"]
 
 TABLE = 4
 
 # Weights of the search's cost, as integers so that sums are exact. One repeat outweighs any
-# realistic amount of the lower terms; the season term is scaled to at most SEASON_SCALE per
-# meeting and capped so that a whole evening of it stays below one repeat.
+# realistic amount of the lower terms. The season term is scaled to at most SEASON_SCALE per
+# meeting, so over an evening of up to 10 000 meetings it weighs less than one repeat.
 W_REPEAT = 1_000_000
 W_UNEVEN = 10_000
 W_BACK_TO_BACK = 100_000
 SEASON_SCALE = 100
 
-# Search budget: moves per restart grow with the size of the evening, capped so that the largest
-# evenings stay fast; restarts stop early once a draw is provably best.
-MOVES_PER_SLOT = 300
+# Search budget: moves per restart grow with the size of the evening (player-rounds times a
+# number that grows with the players: larger evenings have more room to escape repeats), capped so
+# that the largest evenings stay fast; restarts stop early once a draw is provably best.
+MOVES_PER_SLOT = 150
+MOVES_PER_SLOT_PER_PLAYER = 12
 MIN_MOVES = 4_000
 MAX_MOVES = 200_000
 RESTARTS = 4
@@ -101,8 +122,12 @@ RESTARTS = 4
 HOT = 0.6
 COLD = 0.3
 LOG_COOLING = 5.298317366548036
-TENURE = 5
-TABU_ITERS = 200
+# Tabu polish after annealing, run only when at most POLISH_LIMIT (round, player) still meet
+# someone again (each step looks at every swap of such a player, so it is cheap only then).
+# TENURE: a player just moved stays put in that round for TENURE to 2 * TENURE - 1 steps.
+TENURE = 3
+TABU_ITERS = 500
+TABU_STALL = 250  # steps without a better state before the polish gives up
 POLISH_LIMIT = 40
 MAX_PLAYERS = 400
 MAX_ROUNDS = 50
@@ -122,6 +147,26 @@ class Round:
     def players(self) -> list[int]:
         """Everyone present in this round, seated or out."""
         return [p for table in self.tables for p in table] + list(self.out)
+
+    def as_dict(self) -> dict[str, list]:
+        """``{"tables": [[p, p, p, p], ...], "out": [p, ...]}``, for JSON."""
+        return {"tables": [list(t) for t in self.tables], "out": list(self.out)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Round:
+        """The round that ``as_dict`` gave (e.g. read back from JSON).
+
+        >>> Round.from_dict(Round(((1, 2, 3, 4),), (5,)).as_dict())
+        Round(tables=((1, 2, 3, 4),), out=(5,))
+        """
+        try:
+            tables = tuple(tuple(table) for table in data["tables"])
+            out = tuple(sorted(data.get("out", ())))
+        except (KeyError, TypeError) as exc:
+            raise SeatingError(f"not a round: {data!r}") from exc
+        if any(len(t) != TABLE for t in tables):
+            raise SeatingError(f"every table must have four players: {data!r}")
+        return cls(tables, out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,7 +344,7 @@ def _season_weights(season_pairs: Mapping | None, index: dict[int, int]) -> dict
 class _History:
     """What the rounds already played tell about the players present now (by index)."""
 
-    def __init__(self, ids: list[int], previous: Sequence[Round]):
+    def __init__(self, ids: list[int], previous: Sequence[Round]) -> None:
         index = {p: i for i, p in enumerate(ids)}
         n = len(ids)
         self.pairs = [[0] * n for _ in range(n)]
@@ -335,6 +380,55 @@ class _History:
 # The search: tables and sit-outs of one or more rounds, seat order left for later
 
 
+class _Missed:
+    """Rounds missed by each player before each planned round, kept up to date as out groups
+    change, with a histogram per round so that the rotation is checked without a scan of everyone.
+    """
+
+    def __init__(self, base: list[int], free: list[int], state: State) -> None:
+        self.rounds = len(state)
+        self.at: list[list[int]] = []
+        self.hist: list[list[int]] = []
+        current = list(base)
+        size = max(base[i] for i in free) + self.rounds + 2
+        for groups in state:
+            self.at.append(current[:])
+            hist = [0] * size
+            for i in free:
+                hist[current[i]] += 1
+            self.hist.append(hist)
+            for i in groups[-1]:
+                current[i] += 1
+
+    def swap_ok(self, state: State, r: int, a: int, b: int) -> bool:
+        """Whether ``a``, out in round ``r``, and ``b``, seated, may change places: in every round
+        from ``r`` on, nobody seated may have missed fewer rounds than someone out."""
+        for s in range(r, self.rounds):
+            at, hist = self.at[s], self.hist[s]
+            if s == r:
+                outs = [at[i] for i in state[s][-1] if i != a] + [at[b]]
+            else:  # from the next round on, a has missed one round less and b one more
+                outs = [at[i] - (i == a) + (i == b) for i in state[s][-1]]
+            top = max(outs) if outs else 0
+            below = sum(hist[:top])
+            if s > r:
+                below += (at[a] - 1 < top) - (at[a] < top) + (at[b] + 1 < top) - (at[b] < top)
+            if below != sum(1 for m in outs if m < top):
+                return False
+        return True
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        """Record that ``a`` (out in round ``r``) plays and ``b`` sits out instead."""
+        for s in range(r + 1, self.rounds):
+            at, hist = self.at[s], self.hist[s]
+            hist[at[a]] -= 1
+            at[a] -= 1
+            hist[at[a]] += 1
+            hist[at[b]] -= 1
+            at[b] += 1
+            hist[at[b]] += 1
+
+
 class _Search:
     """Simulated annealing over the groups of ``rounds`` rounds for players ``0..n-1``.
 
@@ -361,7 +455,7 @@ class _Search:
 
     # -- state
 
-    def _initial(self) -> list[list[list[int]]]:
+    def _initial(self) -> State:
         """Random groups that keep the rotation: each round, the out group is taken from those who
         have missed the fewest rounds (ties at random)."""
         rng, missed = self.rng, list(self.history.missed)
@@ -378,7 +472,7 @@ class _Search:
             state.append(groups + [out])
         return state
 
-    def _cost_parts(self, state) -> tuple[int, int, int]:
+    def _cost_parts(self, state: State) -> tuple[int, int, int]:
         """(repeats, unevenness, total cost) of a state, counted from scratch."""
         n = self.n
         counts = [row[:] for row in self.history.pairs]
@@ -400,7 +494,7 @@ class _Search:
         cost = W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
         return rep, uneven, cost
 
-    def _back_to_back(self, state) -> int:
+    def _back_to_back(self, state: State) -> int:
         count = 0
         before = [i for i in range(self.n) if self.history.last_out[i]]
         for groups in state:
@@ -409,25 +503,9 @@ class _Search:
             before = out
         return count
 
-    def _rotation_ok(self, state) -> bool:
-        """Every round's out group is made of players who had missed no more rounds than anyone
-        seated in that round."""
-        missed = list(self.history.missed)
-        free = self.free
-        for groups in state:
-            out = groups[-1]
-            if out:
-                worst = max(missed[i] for i in out)
-                below = sum(1 for i in free if missed[i] < worst)
-                if below != sum(1 for i in out if missed[i] < worst):
-                    return False
-                for i in out:
-                    missed[i] += 1
-        return True
-
     # -- annealing
 
-    def run(self, moves: int, restarts: int, good_enough: int) -> list[list[list[int]]]:
+    def run(self, moves: int, restarts: int, good_enough: int) -> State:
         """The best state over ``restarts`` annealing runs of ``moves`` moves each, then polished
         by a short tabu search when only a few players still meet someone again (stops as soon as
         the cost reaches ``good_enough``, which no state can beat)."""
@@ -442,7 +520,7 @@ class _Search:
             best, best_cost = self._tabu(best, TABU_ITERS, good_enough)
         return best
 
-    def _conflicts(self, state) -> int:
+    def _conflicts(self, state: State) -> int:
         """How many (round, player) meet someone at their table for the second time or more."""
         counts = [row[:] for row in self.history.pairs]
         for groups in state:
@@ -454,7 +532,7 @@ class _Search:
         return sum(1 for groups in state for table in groups[:-1] for a in table
                    if _conflicted(counts, table, a))
 
-    def _anneal(self, state, moves: int, good_enough: int):
+    def _anneal(self, state: State, moves: int, good_enough: int) -> tuple[State, int]:
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = [row[:] for row in self.history.pairs]
@@ -481,6 +559,7 @@ class _Search:
         # fraction of the unevenness weight
         temp = HOT * W_REPEAT
         factor = _exp_neg(LOG_COOLING / moves)  # reaches COLD * W_UNEVEN after ``moves`` steps
+        missed = _Missed(self.history.missed, free, state)
         at_best = True  # the state is the best so far (``best`` is copied only when leaving it)
         for step in range(moves):
             temp *= factor
@@ -494,7 +573,7 @@ class _Search:
             if ga == gb:
                 continue
             if ga == tables or gb == tables:
-                delta = self._out_delta(state, r, a, b, ga, gb, counts)
+                delta = self._out_delta(state, r, a, b, ga, gb, counts, missed)
                 if delta is None:
                     continue
             else:
@@ -511,6 +590,10 @@ class _Search:
                     continue
                 if at_best:  # leaving the best state so far: keep a copy
                     best, at_best = [[g[:] for g in grp] for grp in state], False
+            if ga == tables:
+                missed.swap(r, a, b)
+            elif gb == tables:
+                missed.swap(r, b, a)
             self._apply(state, r, a, b, ga, gb, counts)
             wr[a], wr[b] = gb, ga
             cost += delta
@@ -522,9 +605,11 @@ class _Search:
             best = [[g[:] for g in grp] for grp in state]
         return best, best_cost
 
-    def _tabu(self, state, iterations: int, good_enough: int):
-        """Tabu search: each step makes the best swap that moves a player who meets someone again
-        (over every round), not undoing a recent swap unless it beats the best state found."""
+    def _tabu(self, state: State, iterations: int, good_enough: int) -> tuple[State, int]:
+        """Tabu search: each step makes the best swap (with someone at another table, or with one
+        who sits out when the rotation allows) of a player who meets someone again, over every
+        round; players just moved stay put for a few steps unless moving them beats the best state
+        found."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = [row[:] for row in self.history.pairs]
@@ -546,6 +631,7 @@ class _Search:
         if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
         tabu = [[0] * n for _ in range(rounds)]  # step until which moving i in round r is tabu
+        missed = _Missed(self.history.missed, free, state)
         since_best = 0
         for step in range(1, iterations + 1):
             chosen, chosen_delta, ties = None, None, 0
@@ -566,18 +652,24 @@ class _Search:
                                 base += rem[ca[x]] - sa[x]
                         for b in free:
                             gb = wr[b]
-                            # swaps between tables only (the out groups stay as annealing left
-                            # them); a swap of two such players is looked at once
-                            if gb == ga or gb == tables or (b < a and _conflicted(counts, groups[gb], b)):
+                            # a swap of two such players is looked at once
+                            if gb == ga:
                                 continue
-                            cb, sb = counts[b], season[b]
-                            delta = base
-                            for x in table:
-                                if x != a:
-                                    delta += add[cb[x]] + sb[x]
-                            for y in groups[gb]:
-                                if y != b:
-                                    delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+                            if gb == tables:  # a sits out instead of b, if the rotation allows
+                                delta = self._out_delta(state, r, a, b, ga, gb, counts, missed)
+                                if delta is None:
+                                    continue
+                            else:
+                                if b < a and _conflicted(counts, groups[gb], b):
+                                    continue
+                                cb, sb = counts[b], season[b]
+                                delta = base
+                                for x in table:
+                                    if x != a:
+                                        delta += add[cb[x]] + sb[x]
+                                for y in groups[gb]:
+                                    if y != b:
+                                        delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
                             if (tr[a] >= step or tr[b] >= step) and cost + delta >= best_cost:
                                 continue
                             if chosen is None or delta < chosen_delta:
@@ -589,12 +681,16 @@ class _Search:
             if chosen is None:
                 break
             r, a, b, ga, gb = chosen
+            if gb == tables:
+                missed.swap(r, b, a)
             self._apply(state, r, a, b, ga, gb, counts)
             where[r][a], where[r][b] = gb, ga
             tenure = TENURE + _below(rng, TENURE)
             tabu[r][a] = tabu[r][b] = step + tenure
             cost += chosen_delta
             since_best += 1
+            if since_best > TABU_STALL:
+                break
             if cost < best_cost:
                 best_cost, since_best = cost, 0
                 best = [[g[:] for g in grp] for grp in state]
@@ -602,7 +698,7 @@ class _Search:
                     break
         return best, best_cost
 
-    def _apply(self, state, r, a, b, ga, gb, counts) -> None:
+    def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> None:
         """Swap ``a`` (group ``ga``) and ``b`` (group ``gb``) in round ``r``, updating pair counts."""
         groups, tables = state[r], self.tables
         if ga < tables:
@@ -622,16 +718,13 @@ class _Search:
         groups[ga][groups[ga].index(a)] = b
         groups[gb][groups[gb].index(b)] = a
 
-    def _out_delta(self, state, r, a, b, ga, gb, counts) -> int | None:
+    def _out_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]],
+                   missed: _Missed) -> int | None:
         """Cost change of swapping seated and out players, or None if it breaks the rotation."""
         if gb == self.tables:  # make ``a`` the one who sits out now
             a, b, ga, gb = b, a, gb, ga
         groups = state[r]
-        out = groups[ga]
-        out[out.index(a)] = b
-        ok = self._rotation_ok(state)
-        out[out.index(b)] = a
-        if not ok:
+        if not missed.swap_ok(state, r, a, b):
             return None
         # ``a`` comes in to ``b``'s table, ``b`` goes out
         ca, cb, sa, sb = counts[a], counts[b], self.season[a], self.season[b]
@@ -642,7 +735,7 @@ class _Search:
         delta += W_BACK_TO_BACK * (self._out_next_to(state, r, b) - self._out_next_to(state, r, a))
         return delta
 
-    def _out_next_to(self, state, r, i) -> int:
+    def _out_next_to(self, state: State, r: int, i: int) -> int:
         """How many of the rounds next to ``r`` player ``i`` sits out (or sat out, before the
         first planned round)."""
         near = 0
@@ -655,13 +748,15 @@ class _Search:
         return near
 
 
-def _conflicted(counts, table, b) -> bool:
+def _conflicted(counts: list[list[int]], table: list[int], b: int) -> bool:
+    """Whether ``b`` meets someone at ``table`` (b's own) for the second time or more."""
     cb = counts[b]
     return any(cb[x] > 1 for x in table if x != b)
 
 
 def _budget(rounds: int, players: int) -> int:
-    return max(MIN_MOVES, min(MAX_MOVES, MOVES_PER_SLOT * rounds * players))
+    per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * players
+    return max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * players))
 
 
 def _even_uneven(meetings: int, pairs: int) -> int:
@@ -676,7 +771,7 @@ def _even_uneven(meetings: int, pairs: int) -> int:
 # Seat order
 
 
-def _least(items: list[int], key, rng: random.Random) -> int:
+def _least(items: list, key: Callable[[Any], int], rng: random.Random) -> Any:
     """The item with the smallest key, ties broken at random."""
     low = min(key(i) for i in items)
     ties = [i for i in items if key(i) == low]
@@ -720,7 +815,8 @@ def _balance_dealers(tables: list[list[list[int]]], dealer_base: list[int], n: i
         counts[path[-1][3]] += 1
 
 
-def _dealer_chain(tables, choice, counts, flat, n):
+def _dealer_chain(tables: list[list[list[int]]], choice: list[list[int]], counts: list[int],
+                  flat: list[tuple[int, int]], n: int) -> list[tuple[int, int, int, int]] | None:
     """A chain of hand-overs from some player to one with at least two fewer 起家, or None.
 
     Breadth-first from every player with the highest count down, so the result is the same on
@@ -756,7 +852,7 @@ def _dealer_chain(tables, choice, counts, flat, n):
 # Public draws
 
 
-def draw_evening(players: Iterable[int], rounds: int, *, seed, season_pairs: Mapping | None = None,
+def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pairs: Mapping | None = None,
                  previous: Sequence[Round] = ()) -> list[Round]:
     """Plan ``rounds`` 回戦 for ``players`` (all present throughout), optimising all rounds at once.
 
@@ -795,7 +891,7 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed, season_pairs: Map
     return plan
 
 
-def _good_enough(search: _Search, history: _History, season) -> int:
+def _good_enough(search: _Search, history: _History, season: dict[tuple[int, int], int]) -> int:
     """A cost no state can beat, so the search may stop there: only known when nothing but
     in-evening pairings counts (no season weights, no earlier rounds) and the bound is met."""
     if season or any(any(row) for row in history.pairs) or any(history.missed):
@@ -808,10 +904,14 @@ def _good_enough(search: _Search, history: _History, season) -> int:
     return W_REPEAT * rep + W_UNEVEN * uneven
 
 
-def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
+def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: Seed,
                season_pairs: Mapping | None = None, fixed: Sequence[Sequence[int]] = (),
-               standings: Sequence[int] | None = None) -> Round:
+               standings: Sequence[int] | None = None, rounds_left: int = 1) -> Round:
     """Draw the next 回戦 for the players present now, given the rounds already played tonight.
+
+    ``rounds_left`` (this one included) lets the draw look ahead: it plans that many rounds for
+    the players present now, as ``draw_evening`` does, and returns the first, so that the later
+    rounds are not left with forced repeats. With 1 it only looks at this round.
 
     >>> first = draw_round(range(10), seed=3)
     >>> second = draw_round(range(10), previous=[first], seed=3)
@@ -832,6 +932,8 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
                 raise SeatingError(f"fixed table {list(table)}: player {p!r} is not present")
         at_fixed.extend(table)
     _ids(at_fixed, "fixed tables")
+    if not isinstance(rounds_left, int) or not 1 <= rounds_left <= MAX_ROUNDS:
+        raise SeatingError(f"rounds_left must be between 1 and {MAX_ROUNDS}, got {rounds_left!r}")
     if len(ids) < TABLE:
         raise SeatingError(f"at least four players are needed, got {len(ids)}")
     if len(ids) > MAX_PLAYERS:
@@ -844,11 +946,12 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
     free = [i for i in range(n) if i not in taken]
     out_size = len(free) % TABLE
     if standings is not None:
-        groups = _swiss_groups(standings, ids, index, free, out_size, history, rng)
+        groups = _swiss_groups(standings, ids, index, free, out_size, history)
     else:
         season = _season_weights(season_pairs, index)
-        search = _Search(n, 1, history, season, rng, free, out_size)
-        groups = search.run(_budget(1, len(free)), RESTARTS, -1)[0]
+        ahead = rounds_left if standings is None else 1
+        search = _Search(n, ahead, history, season, rng, free, out_size)
+        groups = search.run(_budget(ahead, len(free)), RESTARTS, -1)[0]
     seated = [tuple(t) for t in fixed_tables]
     dealer = list(history.dealer)
     for table in groups[:-1]:
@@ -859,13 +962,15 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed,
     return Round(tuple(seated), tuple(sorted(ids[i] for i in groups[-1])))
 
 
-def _swiss_groups(standings, ids, index, free, out_size, history, rng) -> list[list[int]]:
+def _swiss_groups(standings: Sequence[int], ids: list[int], index: dict[int, int], free: list[int],
+                  out_size: int, history: _History) -> list[list[int]]:
     """Tables from consecutive groups of four of the standings; the out group is taken from the
     bottom among those whom the rotation allows."""
     ranked = list(standings)
     if sorted(ranked) != ids or len(set(ranked)) != len(ranked):
         raise SeatingError("standings must list every present player exactly once")
-    order = [index[p] for p in ranked if index[p] in set(free)]
+    drawn = set(free)
+    order = [index[p] for p in ranked if index[p] in drawn]
     missed = history.missed
     # fewest missed first, and among equals the lowest ranked first
     by_rotation = sorted(range(len(order)), key=lambda k: (missed[order[k]], -k))
