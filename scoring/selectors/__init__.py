@@ -14,4 +14,6 @@ from .rulesets import (hanchan_under_ruleset, ruleset_display_name, ruleset_shee
 from .disputes import dispute_list, disputes_of_member  # noqa: F401
 from .history import deleted_hands, event_text, object_history  # noqa: F401
 from .impact import rule_change_impact  # noqa: F401
-from .boards import standings, whatif_standings  # noqa: F401
+from .member_stats import member_page  # noqa: F401
+from .ranking import board_teaser, latest_clubday, standings  # noqa: F401
+from .whatif import whatif_standings  # noqa: F401
