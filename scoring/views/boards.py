@@ -67,8 +67,8 @@ def _quick_periods() -> list[tuple[str, str]]:
 @readable
 def standings(request: HttpRequest) -> HttpResponse:
     """The standings of the filters in the URL, and beside them what-if 順位点 when asked. The
-    tables are kept in the cache under the boards' and names' generation (the template's
-    ``{% cache %}``): ``rows`` are lazy, read only when a table is drawn."""
+    tables are kept in the cache under the boards' and names' generation, the forms under the
+    names' (the template's ``{% cache %}``): ``rows`` are lazy, read only when a table is drawn."""
     form = BoardFilterForm(request.GET or None)
     f = form.filters()
     whatif_form = WhatIfForm(request.GET if request.GET.get("wi") else None)
@@ -80,6 +80,7 @@ def standings(request: HttpRequest) -> HttpResponse:
             lambda: selectors.whatif_standings(uma=uma, return_points=rp, **f))}
     ctx = {"form": form, "whatif_form": whatif_form, "filters": f, "whatif": whatif,
            "generation": generations.generation(generations.BOARDS, generations.NAMES),
+           "names": generations.generation(generations.NAMES),
            "rows": SimpleLazyObject(lambda: selectors.standings(**f)),
            "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),
            "columns": COLUMNS, "period": _period_text(f), "quick": _quick_periods(),
