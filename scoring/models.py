@@ -464,6 +464,7 @@ class BoardRollup(models.Model):
     time (``year`` 0). A derived cache kept current by ``services.rollup`` in the transaction that
     writes results, so a board sums a few rows per member however long the history.
 
+    ``t<r><k>``: times at rank r tied with k − 1 others (同着折半; k ≥ 2) for the what-if 順位点.
     ``last``: the sort key of the member's last hanchan in the period (date|club day|回戦|卓|hanchan),
     ``rating_mu/sigma`` their rating after it. ``best_wins``: the period's five biggest wins
     ``[gain, hand pk, date]``; ``opponents``: ``{member pk: [games, net, rank sum, their net, their
@@ -485,6 +486,12 @@ class BoardRollup(models.Model):
     second = models.PositiveIntegerField(default=0)
     third = models.PositiveIntegerField(default=0)
     fourth = models.PositiveIntegerField(default=0)
+    t12 = models.PositiveIntegerField(default=0)
+    t13 = models.PositiveIntegerField(default=0)
+    t14 = models.PositiveIntegerField(default=0)
+    t22 = models.PositiveIntegerField(default=0)
+    t23 = models.PositiveIntegerField(default=0)
+    t32 = models.PositiveIntegerField(default=0)
     tobi = models.PositiveIntegerField(default=0)
     score_sum = models.BigIntegerField(default=0)
     best = models.IntegerField(null=True)

@@ -73,8 +73,9 @@ def display_rating(mu: float | None, sigma: float | None) -> int | None:
 # --------------------------------------------------------------------------- the rollup's rows
 
 BEST_WINS = 5
-ROLLUP_SUMS = ("games", "net", "uma", "rank_sum", "first", "second", "third", "fourth", "tobi", "score_sum",
-               "hand_games", "hands", "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
+ROLLUP_SUMS = ("games", "net", "uma", "rank_sum", "first", "second", "third", "fourth", "t12", "t13", "t14",
+               "t22", "t23", "t32", "tobi", "score_sum", "hand_games", "hands", "wins", "deal_ins", "riichis",
+               "win_points", "yakuman", "chombo")
 
 
 def last_key(d: date, clubday: int, number: int, table: int, hanchan: int) -> str:

@@ -48,11 +48,14 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
             k = (r["member_id"], r["rs"], d)
             where[(hanchan_id, r["member_id"])] = k
             row = rows.setdefault(k, empty_rollup())
+            tied = sum(1 for o in four if o["rank"] == r["rank"])
             row["games"] += 1
             row["net"] += r["net"]
             row["uma"] += r["uma"]
             row["rank_sum"] += r["rank"]
             row[("first", "second", "third", "fourth")[r["rank"] - 1]] += 1
+            if tied > 1:
+                row[f"t{r['rank']}{tied}"] += 1
             row["tobi"] += r["score"] < 0
             row["score_sum"] += r["score"]
             row["best"] = r["score"] if row["best"] is None else max(row["best"], r["score"])
