@@ -8,12 +8,14 @@ import datetime
 
 import pytest
 from boards_history import DAY1, DAY2, build_history
+from django.db.models import Sum
 
 from scoring import services
-from scoring.models import BoardRollup, Member
+from scoring.models import BoardRollup, Member, RuleSet
 from scoring.selectors.member_stats import member_page
-from scoring.selectors.ranking import rollup_period, standings, standings_from_results, standings_top
-from scoring.selectors.whatif import whatif_standings
+from scoring.selectors.ranking import (finished_results, rollup_period, standings, standings_from_results,
+                                      standings_top)
+from scoring.selectors.whatif import _whatif_net, whatif_standings
 from scoring.services.rollup import rollup_rebuild
 
 pytestmark = pytest.mark.django_db
@@ -105,11 +107,16 @@ def test_standings_from_the_rollup_equal_the_standings_summed_over_results(histo
 
 @pytest.mark.parametrize("whatif", WHATIF)
 @pytest.mark.parametrize("period", PERIODS)
-def test_a_whatif_board_has_the_rows_of_the_standings_beside_their_whatif_net(history, period, whatif):
+def test_a_whatif_board_from_the_rollup_equals_its_nets_summed_over_results(history, period, whatif):
     real = {r["member_id"]: (r["net"], r["rank"], r["games"]) for r in standings(**period)}
     rows = whatif_standings(**period, **whatif)
     assert {r["member_id"]: (r["real_net"], r["real_rank"], r["games"]) for r in rows} == real
     assert all(r["delta"] == r["net"] - r["real_net"] for r in rows)
+    extra, net = _whatif_net({rs.pk: rs.engine() for rs in RuleSet.objects.all()}, **whatif)
+    results = finished_results(**{k: v for k, v in period.items() if k in ("start", "end")})
+    summed = dict(results.annotate(**extra).annotate(whatif=net).values("member_id").annotate(n=Sum("whatif"))
+                  .values_list("member_id", "n").order_by())
+    assert {r["member_id"]: r["net"] for r in rows} == {pk: summed[pk] for pk in real}
 
 
 def test_a_rule_set_filter_reads_that_rule_sets_rows(history):
