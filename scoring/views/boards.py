@@ -78,9 +78,9 @@ def standings(request: HttpRequest) -> HttpResponse:
         uma, rp, label = choice
         whatif = {"label": label, "rows": SimpleLazyObject(
             lambda: selectors.whatif_standings(uma=uma, return_points=rp, **f))}
+    tables, names = generations.generations((generations.BOARDS, generations.NAMES), (generations.NAMES,))
     ctx = {"form": form, "whatif_form": whatif_form, "filters": f, "whatif": whatif,
-           "generation": generations.generation(generations.BOARDS, generations.NAMES),
-           "names": generations.generation(generations.NAMES),
+           "generation": tables, "names": names,
            "rows": SimpleLazyObject(lambda: selectors.standings(**f)),
            "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),
            "columns": COLUMNS, "period": _period_text(f), "quick": _quick_periods(),
