@@ -37,13 +37,19 @@ def _key(thing: str) -> str:
 def generation(*things: str) -> str:
     """The current generations of ``things``, as one string: put it in the key of anything cached
     from them (``{% cache None name generation LANGUAGE_CODE %}``)."""
-    keys = [_key(t) for t in (RELEASE, *things)]
+    return generations(things)[0]
+
+
+def generations(*groups: tuple[str, ...]) -> list[str]:
+    """``generation(*group)`` of each of ``groups``, read from the cache in one look-up (a page
+    whose blocks are kept under different generations)."""
+    keys = list(dict.fromkeys(_key(t) for group in groups for t in (RELEASE, *group)))
     found = cache.get_many(keys)
     for key in keys:
         if key not in found:  # the first use, or lost from the cache: a new one (another worker's if it came first)
             token = secrets.token_hex(6)
             found[key] = token if cache.add(key, token, timeout=None) else (cache.get(key) or token)
-    return ".".join(found[k] for k in keys)
+    return [".".join(found[_key(t)] for t in (RELEASE, *group)) for group in groups]
 
 
 def new_release() -> None:

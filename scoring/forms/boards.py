@@ -13,7 +13,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from ..models import ClubDay, Member, RuleSet
-from ..selectors.boards import SORT_KEYS, WHATIF_PRESETS
+from ..selectors.ranking import SORT_KEYS
+from ..selectors.whatif import WHATIF_PRESETS
 
 
 class BoardFilterForm(forms.Form):

@@ -14,7 +14,9 @@ from .rulesets import (hanchan_under_ruleset, ruleset_display_name, ruleset_shee
 from .disputes import dispute_list, disputes_of_member  # noqa: F401
 from .history import deleted_hands, event_text, object_history  # noqa: F401
 from .impact import rule_change_impact  # noqa: F401
-from .boards import standings, whatif_standings  # noqa: F401
+from .member_stats import member_page  # noqa: F401
+from .ranking import board_teaser, latest_clubday, standings  # noqa: F401
+from .whatif import whatif_standings  # noqa: F401
 from .signoff import hanchan_signoff, sign_off_on, unconfirmed_hanchan  # noqa: F401
 from .tournament import (TIEBREAKS, final_hanchan, tournament_order, tournament_progress,  # noqa: F401
                          tournament_result, tournament_rounds, tournament_standings)

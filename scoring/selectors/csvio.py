@@ -22,13 +22,13 @@ from django.db.models import F
 from django.db.models.functions import Coalesce
 
 from ..models import ClubDay, RuleSet
+from .ranking import COLUMNS, finished_results, standings
 
 RESULT_COLUMNS = ["date", "table", "game", "seat", "member_no", "member_name", "score", "rank", "uma", "net",
                   "ruleset"]
-STANDINGS_COLUMNS = ["rank", "member_no", "member_name", "games", "net", "avg_rank", "first", "second", "third",
-                     "fourth", "top_rate", "rentai_rate", "last_avoid_rate", "tobi_rate", "avg_score",
-                     "best_score", "rating"]
-RATE_KEYS = ("top_rate", "rentai_rate", "last_avoid_rate", "tobi_rate")
+# the standings' columns (``selectors.ranking.COLUMNS``) but those of games recorded hand by hand
+STANDINGS_COLUMNS = ["rank", "member_no", "member_name", *(c.key for c in COLUMNS if not c.hands)]
+RATE_KEYS = tuple(c.key for c in COLUMNS if c.shown == "pct")
 
 # A text cell that starts with one of = + - @ (or a tab or CR) is a formula to Excel and its kin
 # (OWASP "CSV injection": =HYPERLINK(...), =cmd|' /C calc'!A0). ``csv_cell`` puts a ' in front,
@@ -65,9 +65,6 @@ def result_rows(*, start: datetime.date | None = None, end: datetime.date | None
                 clubday: ClubDay | None = None, ruleset: RuleSet | None = None) -> Iterator[list[Any]]:
     """One row per player per finished hanchan, in ``RESULT_COLUMNS`` order, by date, table, game, seat.
     One query, read in chunks."""
-    # imported when used: the boards import the services, which import this module
-    from .boards import finished_results
-
     qs = (finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset)
           .annotate(rs_name=Coalesce(F("hanchan__ruleset__name"), F("hanchan__clubday__ruleset__name")))
           .order_by("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__table", "hanchan__number", "seat")
@@ -114,8 +111,6 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
 
 
 def standings_rows(**filters: Any) -> Iterator[list[Any]]:
-    """The standings (``selectors.boards.standings`` with ``filters``) as CSV rows."""
-    from .boards import standings  # imported when used (see ``result_rows``)
-
+    """The standings (``selectors.ranking.standings`` with ``filters``) as CSV rows."""
     for row in standings(**filters):
         yield standings_csv_row(row)

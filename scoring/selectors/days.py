@@ -10,7 +10,7 @@ from django.db.models import Max, QuerySet
 import rules
 
 from ..models import ClubDay, Hanchan, HanchanResult
-from .boards import standings
+from .ranking import standings
 
 
 def recent_clubdays(*, limit: int = 10) -> QuerySet[ClubDay]:

@@ -1,9 +1,10 @@
-"""Server-side SVG charts and number formats of the boards (no script, no network; CSP-safe: no
-``style`` attributes, colours come from classes in club.css).
+"""The boards' charts as numbers, and their number formats. The charts are drawn as SVG by the
+partials of ``scoring/_charts.html`` (no script, no network; CSP-safe: no ``style`` attributes,
+colours come from classes in club.css); the tags here give them coordinates.
 
->>> svg = line_chart([("10/1", 0), ("10/8", 19600), ("11/1", -5000)], label="成績")
->>> svg.startswith('<svg') and 'polyline' in svg and 'aria-label="成績"' in svg
-True
+>>> chart = line_chart([("10/1", 0), ("10/8", 19600), ("11/1", -5000)])
+>>> chart["points"], [t["text"] for t in chart["ticks"]]
+('50.0,120.7 230.0,12.2 410.0,148.3', ['-10000', '+0', '+10000', '+20000'])
 >>> pct(1 / 3), pct(None), fixed(2.3333, 2), fixed(None)
 ('33.3%', '—', '2.33', '—')
 """
@@ -15,13 +16,12 @@ from datetime import date
 from typing import Any
 
 from django import template
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
 W, H = 420, 200
 PAD_L, PAD_R, PAD_T, PAD_B = 50, 10, 10, 24
+DOTS = 60  # a line of more points is drawn without its dots
 
 
 @register.filter
@@ -67,86 +67,60 @@ def _label(x: Any) -> str:
     return f"{x:%Y-%m-%d}" if isinstance(x, date) else str(x)
 
 
-def line_chart(points: Sequence[tuple[Any, float | None]], *, label: str, scale: float = 1,
-               zero: bool = True, css: str = "") -> SafeString:
-    """A line chart of ``(x label, value)`` points (a label may be a date: written 2026-10-01),
-    evenly spaced; ``scale`` divides the shown axis
-    numbers (1000: points in thousands). The caller puts the text alternative (a table) beside it."""
+def line_chart(points: Sequence[tuple[Any, float | None]], *, scale: float = 1, zero: bool = True) -> dict | None:
+    """The coordinates of a line chart of ``(x label, value)`` points, evenly spaced (a label may
+    be a date: written 2026-10-01), ``None`` when no point has a value. ``scale`` divides the shown
+    axis numbers (1000: points in thousands); ``zero``: the axis includes 0, numbers signed.
+    ``ticks``: ``y``, ``text``, ``zero``; ``ends``: the first and last point's ``x``, ``anchor``
+    and ``text``; ``points``: the polyline's; ``dots``: ``(x, y)`` (up to ``DOTS`` points)."""
     values = [v for _x, v in points if v is not None]
     if not values:
-        return mark_safe("")
+        return None
     lo, hi = min(values), max(values)
     if zero:
         lo, hi = min(lo, 0), max(hi, 0)
     ticks = _nice_ticks(lo, hi)
     lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
-    span = (hi - lo) or 1
-    n = len(points)
+    span, n = (hi - lo) or 1, len(points)
 
-    def x(i: int) -> float:
-        return PAD_L + (W - PAD_L - PAD_R) * (i / (n - 1) if n > 1 else 0.5)
+    def x(i: int) -> str:
+        return f"{PAD_L + (W - PAD_L - PAD_R) * (i / (n - 1) if n > 1 else 0.5):.1f}"
 
-    def y(v: float) -> float:
-        return PAD_T + (H - PAD_T - PAD_B) * (1 - (v - lo) / span)
+    def y(v: float) -> str:
+        return f"{PAD_T + (H - PAD_T - PAD_B) * (1 - (v - lo) / span):.1f}"
 
-    parts = [(f'<svg class="chart {escape(css)}" viewBox="0 0 {W} {H}" role="img" aria-label="{escape(label)}" '
-              f'xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet">')]
-    for t in ticks:
-        cls = "axis zero" if t == 0 and zero else "grid"
-        parts.append(f'<line class="{cls}" x1="{PAD_L}" x2="{W - PAD_R}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>')
-        shown = t / scale
-        text = f"{shown:+g}" if zero else f"{shown:g}"
-        parts.append(f'<text class="tick" x="{PAD_L - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{escape(text)}</text>')
-    for i in sorted({0, n - 1}):
-        parts.append(f'<text class="tick" x="{x(i):.1f}" y="{H - 8}" '
-                     f'text-anchor="{"start" if i == 0 and n > 1 else "end" if n > 1 else "middle"}">'
-                     f'{escape(_label(points[i][0]))}</text>')
-    # inline x(i), y(v) (the same arithmetic): a ten-year member page draws ~2 × 500 points
-    pw, ph, last = W - PAD_L - PAD_R, H - PAD_T - PAD_B, (n - 1) or 1
-    coords = " ".join(f"{PAD_L + pw * (i / last if n > 1 else 0.5):.1f},{PAD_T + ph * (1 - (v - lo) / span):.1f}"
-                      for i, (_x, v) in enumerate(points) if v is not None)
-    parts.append(f'<polyline class="line" points="{coords}"/>')
-    if n <= 60:
-        for i, (_x, v) in enumerate(points):
-            if v is not None:
-                parts.append(f'<circle class="dot" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3"/>')
-    parts.append("</svg>")
-    return mark_safe("".join(parts))
-
-
-def bar_chart(bars: Sequence[tuple[str, int]], *, label: str) -> SafeString:
-    """Horizontal-axis bars (e.g. the rank distribution), each with its count written on it."""
-    top = max((v for _l, v in bars), default=0) or 1
-    w, h, pad_b = 320, 160, 26
-    bw = (w - 20) / max(len(bars), 1)
-    parts = [(f'<svg class="chart bars" viewBox="0 0 {w} {h}" role="img" aria-label="{escape(label)}" '
-              f'xmlns="http://www.w3.org/2000/svg">')]
-    for i, (name, v) in enumerate(bars):
-        bh = (h - pad_b - 18) * v / top
-        bx, by = 10 + i * bw + bw * 0.15, h - pad_b - bh
-        parts.append(f'<rect class="bar bar-{i + 1}" x="{bx:.1f}" y="{by:.1f}" width="{bw * 0.7:.1f}" height="{bh:.1f}"/>')
-        parts.append(f'<text class="count" x="{bx + bw * 0.35:.1f}" y="{by - 4:.1f}" text-anchor="middle">{v}</text>')
-        parts.append(f'<text class="tick" x="{bx + bw * 0.35:.1f}" y="{h - 8}" text-anchor="middle">{escape(name)}</text>')
-    parts.append("</svg>")
-    return mark_safe("".join(parts))
+    ends = [{"x": x(i), "text": _label(points[i][0]),
+             "anchor": "start" if i == 0 and n > 1 else "end" if n > 1 else "middle"} for i in sorted({0, n - 1})]
+    coords = [(x(i), y(v)) for i, (_x, v) in enumerate(points) if v is not None]
+    return {"w": W, "h": H, "left": PAD_L, "right": W - PAD_R, "tick_x": PAD_L - 6, "end_y": H - 8,
+            "ticks": [{"y": y(t), "text_y": f"{float(y(t)) + 4:.1f}", "zero": t == 0 and zero,
+                       "text": f"{t / scale:+g}" if zero else f"{t / scale:g}"} for t in ticks],
+            "ends": ends, "points": " ".join(f"{cx},{cy}" for cx, cy in coords),
+            "dots": coords if n <= DOTS else []}
 
 
 @register.simple_tag
-def net_chart(timeline: list[dict], label: str) -> SafeString:
+def net_chart(timeline: list[dict]) -> dict | None:
     """The cumulative net over club days (axis in thousands)."""
-    return line_chart([(d["date"], d["total"]) for d in timeline], label=label, scale=1000,
-                      css="net")
+    return line_chart([(d["date"], d["total"]) for d in timeline], scale=1000)
 
 
 @register.simple_tag
-def rating_chart(timeline: list[dict], label: str) -> SafeString:
+def rating_chart(timeline: list[dict]) -> dict | None:
     """The rating after each club day."""
-    return line_chart([(d["date"], d["rating"]) for d in timeline], label=label, zero=False,
-                      css="rating")
+    return line_chart([(d["date"], d["rating"]) for d in timeline], zero=False)
 
 
 @register.simple_tag
-def rank_chart(row: dict, label: str, suffix: str = "位") -> SafeString:
-    """Bars of the 1st–4th place counts of a standings row."""
-    return bar_chart([(f"{i}{suffix}", row[k]) for i, k in enumerate(("first", "second", "third", "fourth"), 1)],
-                     label=label)
+def rank_chart(row: dict) -> list[dict]:
+    """The bars of the 1st–4th place counts of a standings row: ``place``, ``count``, ``x``, ``y``,
+    ``width``, ``height`` and the ``middle`` of each (a 320 × 160 picture)."""
+    counts = [row[k] for k in ("first", "second", "third", "fourth")]
+    top, bw = max(counts) or 1, (320 - 20) / 4
+    bars = []
+    for i, v in enumerate(counts):
+        bh = (160 - 26 - 18) * v / top
+        bx, by = 10 + i * bw + bw * 0.15, 160 - 26 - bh
+        bars.append({"place": i + 1, "count": v, "x": f"{bx:.1f}", "y": f"{by:.1f}", "width": f"{bw * 0.7:.1f}",
+                     "height": f"{bh:.1f}", "middle": f"{bx + bw * 0.35:.1f}", "count_y": f"{by - 4:.1f}"})
+    return bars

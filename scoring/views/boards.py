@@ -11,43 +11,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext as _
 
-from .. import services
+from .. import generations, selectors, services
 from ..access import admin_required, member_required, readable
 from ..forms.boards import BoardFilterForm, MemberUserForm, WhatIfForm
 from ..models import Member
-from ..selectors import boards
+from ..selectors.ranking import COLUMNS
 from .common import form_status
 
-# (sort key, header, definition) in table order; the name column comes before these
-COLUMNS = [
-    ("games", gettext_lazy("半荘"), gettext_lazy("終了した半荘の数(無効は除く)")),
-    ("net", gettext_lazy("成績"), gettext_lazy("成績(素点 − 返し点 + 順位点)の合計、千点単位")),
-    ("avg_rank", gettext_lazy("平均順位"), gettext_lazy("順位の平均(同着折半のルールでは同点者は上の順位)")),
-    ("first", gettext_lazy("1位"), gettext_lazy("1位の回数")),
-    ("second", gettext_lazy("2位"), gettext_lazy("2位の回数")),
-    ("third", gettext_lazy("3位"), gettext_lazy("3位の回数")),
-    ("fourth", gettext_lazy("4位"), gettext_lazy("4位の回数")),
-    ("top_rate", gettext_lazy("トップ率"), gettext_lazy("1位の割合")),
-    ("rentai_rate", gettext_lazy("連対率"), gettext_lazy("1位か2位の割合")),
-    ("last_avoid_rate", gettext_lazy("ラス回避率"), gettext_lazy("4位にならなかった割合")),
-    ("tobi_rate", gettext_lazy("トビ率"), gettext_lazy("終了時の素点が0点未満だった割合")),
-    ("avg_score", gettext_lazy("平均素点"), gettext_lazy("終了時の素点(供託の精算後)の平均")),
-    ("best_score", gettext_lazy("最高素点"), gettext_lazy("終了時の素点の最高")),
-    ("rating", gettext_lazy("レート"), gettext_lazy("対戦相手の強さを考えた実力の目安(下の説明を参照)")),
-    ("hand_games", gettext_lazy("局記録"), gettext_lazy("1局ずつ記録された半荘の数。以下の数字はこの半荘だけから計算")),
-    ("win_rate", gettext_lazy("和了率"), gettext_lazy("和了した局の割合(流局・途中流局も局に数える)")),
-    ("deal_in_rate", gettext_lazy("放銃率"), gettext_lazy("ロンされた局の割合")),
-    ("riichi_rate", gettext_lazy("立直率"), gettext_lazy("立直した局の割合")),
-    ("avg_win", gettext_lazy("平均打点"), gettext_lazy("和了1回の点数の平均(本場・供託を除く)")),
-    ("yakuman", gettext_lazy("役満"), gettext_lazy("役満(数え役満を含む)の和了回数")),
-    ("chombo", gettext_lazy("チョンボ"), gettext_lazy("チョンボの回数(流局時のノーテン立直を含む)")),
-]
-
-
 WHATIF_KEYS = ("wi", "u1", "u2", "u3", "u4", "rp")
+
 
 def _headers(params: Mapping[str, str], sort: str) -> list[dict]:
     """The table's column headers with their sort links, from the page's query ``params``."""
@@ -55,12 +29,12 @@ def _headers(params: Mapping[str, str], sort: str) -> list[dict]:
     base = reverse("standings")
     kept = urlencode({k: v for k, v in params.items() if v != "" and k not in ("sort", "page")})
     out = []
-    for k, label, help_text in COLUMNS:
-        active = k == key
+    for c in COLUMNS:
+        active = c.key == key
         url = f"?{kept}&" if kept else "?"
-        url += urlencode({"sort": "-" + k if active and not desc_first else k})
-        out.append({"key": k, "label": str(label), "help": str(help_text), "active": active,
-                    "reversed": active and desc_first, "url": url, "href": base + url})
+        url += urlencode({"sort": "-" + c.key if active and not desc_first else c.key})
+        out.append({"key": c.key, "label": c.label, "help": c.help, "active": active,
+                    "reversed": active and desc_first, "href": base + url})
     return out
 
 
@@ -83,7 +57,7 @@ def _quick_periods() -> list[tuple[str, str]]:
     today = timezone.localdate()
     out = [(_("全期間"), ""), (_("今年"), f"?period=year&year={today.year}"),
            (_("今月"), f"?period=month&month={today:%Y-%m}")]
-    latest = boards.latest_clubday()
+    latest = selectors.latest_clubday()
     if latest is not None:
         pk, day = latest
         out.append((_("最新の例会 %(date)s") % {"date": f"{day:%m/%d}"}, f"?clubday={pk}"))
@@ -92,29 +66,26 @@ def _quick_periods() -> list[tuple[str, str]]:
 
 @readable
 def standings(request: HttpRequest) -> HttpResponse:
+    """The standings of the filters in the URL, and beside them what-if 順位点 when asked. The
+    tables are kept in the cache under the boards' and names' generation, the forms under the
+    names' (the template's ``{% cache %}``): ``rows`` are lazy, read only when a table is drawn."""
     form = BoardFilterForm(request.GET or None)
     f = form.filters()
     whatif_form = WhatIfForm(request.GET if request.GET.get("wi") else None)
     choice = whatif_form.choice()
-    version = boards.boards_version()
     whatif = None
     if choice:
         uma, rp, label = choice
-        filters = {k: v for k, v in f.items() if k != "sort"}
-        rows = SimpleLazyObject(lambda: boards.cached(boards.whatif_standings, version=version, uma=uma,
-                                                      return_points=rp, **filters))
-        whatif = {"label": label, "rows": rows}
-    table_version = boards.period_version(**f, version=version)  # kept by results outside the period
-    # lazy: computed only when the template's cached fragment for this version is missing
-    rows = SimpleLazyObject(lambda: boards.cached(boards.standings, version=table_version, **f))
-    ctx = {"form": form, "whatif_form": whatif_form, "rows": rows,
-           "filters": f, "board_version": version, "table_version": table_version,
-           "rulesets_version": boards.rulesets_part(version), "period": _period_text(f),
-           "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),  # the table's, when not cached
-           "column_help": [{"label": label, "help": help_text} for _key, label, help_text in COLUMNS], "whatif": whatif,
+        whatif = {"label": label, "rows": SimpleLazyObject(
+            lambda: selectors.whatif_standings(uma=uma, return_points=rp, **f))}
+    tables, names = generations.generations((generations.BOARDS, generations.NAMES), (generations.NAMES,))
+    ctx = {"form": form, "whatif_form": whatif_form, "filters": f, "whatif": whatif,
+           "generation": tables, "names": names,
+           "rows": SimpleLazyObject(lambda: selectors.standings(**f)),
+           "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),
+           "columns": COLUMNS, "period": _period_text(f), "quick": _quick_periods(),
            "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
-    ctx["quick"] = _quick_periods()
     status = 422 if (request.GET and not form.is_valid()) or ctx["whatif_error"] else 200
     template = "scoring/standings.html"
     if getattr(request, "htmx", False) and request.htmx.target in ("standings-table", "whatif"):
@@ -124,11 +95,11 @@ def standings(request: HttpRequest) -> HttpResponse:
 
 @readable
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member's page; its figures are kept in the cache under the boards' and names' generation
+    (``page`` is lazy, read only when they are drawn)."""
     member = get_object_or_404(Member, pk=pk)
-    version = boards.member_version(member)
-    # lazy: computed only when neither the stored page nor the template's cached fragment is current
-    page = SimpleLazyObject(lambda: boards.cached(boards.member_page, version=version, member=member))
-    ctx = {"member": member, "member_version": version, "page": page}
+    ctx = {"member": member, "generation": generations.generation(generations.BOARDS, generations.NAMES),
+           "page": SimpleLazyObject(lambda: selectors.member_page(member=member))}
     return render(request, "scoring/member_detail.html", ctx)
 
 

@@ -53,7 +53,7 @@ def csv_lines(header: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
 
 
 def export_filters(params: QueryDict) -> dict[str, Any]:
-    """The filters from the URL, as ``selectors.boards.standings`` takes them (plus ``min_games``,
+    """The filters from the URL, as ``selectors.standings`` takes them (plus ``min_games``,
     ``include_inactive``, ``sort``). Either the standings page's own query string (``period=…``,
     ``clubday``, ``min``, ``inactive``, ``sort``: a link from that page just adds ``.csv``), or
     the short form ``from``, ``to`` (YYYY-MM-DD), ``day`` (club day id), ``ruleset`` (id or name),

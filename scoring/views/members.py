@@ -6,9 +6,11 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
-from .. import selectors, services
+from .. import generations, selectors, services
 from ..access import admin_required, readable
 from ..forms import MemberForm
 from ..models import Member
@@ -17,9 +19,14 @@ from .common import apply_service, form_status
 
 @readable
 def home(request: HttpRequest) -> HttpResponse:
+    """Recent club days and the standings teaser (kept in the cache under the boards' and names'
+    generation and the year it shows: ``teaser`` is lazy)."""
     first_run = not get_user_model().objects.exists()
+    today = timezone.localdate()
     return render(request, "scoring/home.html",
-                  {"clubdays": selectors.recent_clubdays(limit=10), "first_run": first_run})
+                  {"clubdays": selectors.recent_clubdays(limit=10), "first_run": first_run, "year": today.year,
+                   "generation": generations.generation(generations.BOARDS, generations.NAMES),
+                   "teaser": SimpleLazyObject(lambda: selectors.board_teaser(today=today))})
 
 
 @readable

@@ -16,7 +16,7 @@ from django.core.management import CommandError, call_command
 from scoring import services
 from scoring.backups import saved_models
 from scoring.models import ClubDay, Hanchan, HanchanResult, HandRecord, Member
-from scoring.selectors.boards import standings
+from scoring.selectors.ranking import standings
 from tests.scoring.conftest import make_ron
 
 pytestmark = pytest.mark.django_db

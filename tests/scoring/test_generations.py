@@ -58,3 +58,10 @@ def test_a_start_of_the_app_retires_everything_older_code_drew():
     call_command("clubstart", "--no-serve", stdout=open("/dev/null", "w"))
     after = generations.generation("boards", "hanchan:1")
     assert before != after and after.split(".")[1:] == before.split(".")[1:]  # only the release moved
+
+
+def test_several_generations_are_read_in_one_look_up(django_assert_num_queries):
+    both, names = generations.generations(("boards", "names"), ("names",))
+    assert (both, names) == (generations.generation("boards", "names"), generations.generation("names"))
+    with django_assert_num_queries(1):  # on the database cache: one query for all of them
+        generations.generations(("boards", "names"), ("names",))

@@ -8,10 +8,14 @@ import datetime
 
 import pytest
 from boards_history import DAY1, DAY2, build_history
+from django.db.models import Sum
 
 from scoring import services
-from scoring.models import BoardRollup, Member
-from scoring.selectors import boards
+from scoring.models import BoardRollup, Member, RuleSet
+from scoring.selectors.member_stats import member_page
+from scoring.selectors.ranking import (finished_results, rollup_period, standings, standings_from_results,
+                                      standings_top)
+from scoring.selectors.whatif import _whatif_net, whatif_standings
 from scoring.services.rollup import rollup_rebuild
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +67,7 @@ def test_every_write_of_the_services_keeps_the_rollup_equal_to_a_rebuild(history
     h2, h3, h4, h5 = history["hanchan"][1:]
     services.hanchan_unvoid(hanchan=h4, by=scorekeeper)  # back on the boards
     assert_rollup_is_current()
-    assert boards.standings(start=DAY2, end=DAY2)[0]["member_name"] == "田中"
+    assert standings(start=DAY2, end=DAY2)[0]["member_name"] == "田中"
     services.hanchan_void(hanchan=h3, by=scorekeeper)
     assert_rollup_is_current()
     services.hanchan_record_hand(hanchan=h5, event={"type": "ron", "winner": 0, "loser": 2, "han": 3, "fu": 30},
@@ -74,7 +78,7 @@ def test_every_write_of_the_services_keeps_the_rollup_equal_to_a_rebuild(history
     services.hanchan_update_hand(hand=hand, event={"type": "ron", "winner": 3, "loser": 1, "han": 2, "fu": 30},
                                  by=scorekeeper)  # the game goes on: off the boards
     assert_rollup_is_current()
-    assert by_name(boards.standings())["伊藤"]["games"] == 1
+    assert by_name(standings())["伊藤"]["games"] == 1
 
 
 def by_name(rows):
@@ -89,29 +93,42 @@ PERIODS = [
     {"start": datetime.date(2026, 10, 2), "end": datetime.date(2026, 11, 1)}, {"include_inactive": True},
     {"min_games": 3},
 ]
-WHATIF = [{}, {"uma": (10000, 5000, -5000, -10000), "return_points": 30000},
+WHATIF = [{"uma": (10000, 5000, -5000, -10000), "return_points": 30000},
           {"uma": None, "return_points": 30000}, {"uma": (30000, 10000, -10000, -30000), "return_points": None}]
 
 
-@pytest.mark.parametrize("whatif", WHATIF)
 @pytest.mark.parametrize("period", PERIODS)
-def test_standings_from_the_rollup_equal_the_standings_summed_over_results(history, period, whatif):
-    expected = figures(boards._standings_from_results(**period, **whatif))
-    assert figures(boards.standings(**period, **whatif)) == expected
+def test_standings_from_the_rollup_equal_the_standings_summed_over_results(history, period):
+    expected = figures(standings_from_results(**period))
+    assert figures(standings(**period)) == expected
     if not period:
         assert expected  # the comparison is not of two empty boards
 
 
+@pytest.mark.parametrize("whatif", WHATIF)
+@pytest.mark.parametrize("period", PERIODS)
+def test_a_whatif_board_from_the_rollup_equals_its_nets_summed_over_results(history, period, whatif):
+    real = {r["member_id"]: (r["net"], r["rank"], r["games"]) for r in standings(**period)}
+    rows = whatif_standings(**period, **whatif)
+    assert {r["member_id"]: (r["real_net"], r["real_rank"], r["games"]) for r in rows} == real
+    assert all(r["delta"] == r["net"] - r["real_net"] for r in rows)
+    extra, net = _whatif_net({rs.pk: rs.engine() for rs in RuleSet.objects.all()}, **whatif)
+    results = finished_results(**{k: v for k, v in period.items() if k in ("start", "end")})
+    summed = dict(results.annotate(**extra).annotate(whatif=net).values("member_id").annotate(n=Sum("whatif"))
+                  .values_list("member_id", "n").order_by())
+    assert {r["member_id"]: r["net"] for r in rows} == {pk: summed[pk] for pk in real}
+
+
 def test_a_rule_set_filter_reads_that_rule_sets_rows(history):
     split = history["split"]
-    assert figures(boards.standings(ruleset=split)) == figures(boards._standings_from_results(ruleset=split))
-    assert {r["member_name"] for r in boards.standings(ruleset=split)} == {"山田", "佐藤", "鈴木", "伊藤"}
+    assert figures(standings(ruleset=split)) == figures(standings_from_results(ruleset=split))
+    assert {r["member_name"] for r in standings(ruleset=split)} == {"山田", "佐藤", "鈴木", "伊藤"}
 
 
 def test_an_inactive_member_leaves_the_board_but_not_the_rollup(history, members):
     services.member_update(member=members[0], active=False)
-    assert "山田" not in by_name(boards.standings())
-    assert "山田" in by_name(boards.standings(include_inactive=True))
+    assert "山田" not in by_name(standings())
+    assert "山田" in by_name(standings(include_inactive=True))
 
 
 @pytest.mark.parametrize(("start", "end", "rows"), [
@@ -126,7 +143,7 @@ def test_a_period_is_covered_by_whole_years_months_and_dates(start, end, rows, m
     for y, m, d in [(0, 0, 0), (2025, 12, 31), (2025, 12, 30), (2026, 0, 0), (2026, 9, 30), (2026, 10, 0),
                     (2026, 11, 0), (2026, 11, 1), (2026, 11, 2), (2027, 1, 1), (2027, 1, 0), (2027, 0, 0)]:
         BoardRollup.objects.create(member=members[0], ruleset=ariari, year=y, month=m, day=d)
-    got = set(BoardRollup.objects.filter(boards.rollup_period(start, end)).values_list("year", "month", "day"))
+    got = set(BoardRollup.objects.filter(rollup_period(start, end)).values_list("year", "month", "day"))
     assert got == rows
 
 
@@ -148,11 +165,11 @@ def count_queries(fn) -> int:
 
 
 @pytest.mark.parametrize("board", [
-    lambda: boards.standings(),
-    lambda: boards.standings(start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)),
-    lambda: boards.standings(start=datetime.date(2026, 1, 3), end=datetime.date(2026, 8, 9)),
-    lambda: boards.whatif_standings(uma=(10000, 5000, -5000, -10000), return_points=30000),
-    lambda: boards.member_page(member=Member.objects.get(number=1)),
+    lambda: standings(),
+    lambda: standings(start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)),
+    lambda: standings(start=datetime.date(2026, 1, 3), end=datetime.date(2026, 8, 9)),
+    lambda: whatif_standings(uma=(10000, 5000, -5000, -10000), return_points=30000),
+    lambda: member_page(member=Member.objects.get(number=1)),
 ])
 def test_board_queries_do_not_grow_with_members_or_hanchan(board, ariari, scorekeeper, run_on_commit,
                                                            django_assert_max_num_queries):
@@ -170,8 +187,8 @@ def test_board_queries_do_not_grow_with_members_or_hanchan(board, ariari, scorek
 
 
 def test_whatif_places_beside_the_real_places_of_the_same_board(history):
-    real = {r["member_id"]: r["rank"] for r in boards.standings()}
-    rows = boards.whatif_standings(uma=(30000, 10000, -10000, -30000), return_points=30000)
+    real = {r["member_id"]: r["rank"] for r in standings()}
+    rows = whatif_standings(uma=(30000, 10000, -10000, -30000), return_points=30000)
     assert {r["member_id"]: r["real_rank"] for r in rows} == real
     assert all(r["moved"] == r["real_rank"] - r["rank"] for r in rows)
 
@@ -179,11 +196,11 @@ def test_whatif_places_beside_the_real_places_of_the_same_board(history):
 @pytest.mark.parametrize("period", [{}, {"start": datetime.date(2026, 1, 1), "end": datetime.date(2026, 12, 31)},
                                     {"start": DAY2, "end": DAY2}])
 def test_the_home_teaser_rows_are_the_top_of_the_standings(history, period):
-    expected = [(r["member_id"], r["member_name"], r["net"], r["games"]) for r in boards.standings(**period)][:3]
-    got = [(r["member_id"], r["member_name"], r["net"], r["games"]) for r in boards.standings_top(limit=3, **period)]
+    expected = [(r["member_id"], r["member_name"], r["net"], r["games"]) for r in standings(**period)][:3]
+    got = [(r["member_id"], r["member_name"], r["net"], r["games"]) for r in standings_top(limit=3, **period)]
     assert got == expected and len(got) == 3
 
 
 def test_the_home_teaser_is_one_query(history, django_assert_num_queries):
     with django_assert_num_queries(1):
-        boards.standings_top(limit=5)
+        standings_top(limit=5)

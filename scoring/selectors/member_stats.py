@@ -1,0 +1,191 @@
+"""A member's page (``member_page``): the all-time summary, the charts' series (cumulative net and
+rating per club day, or per month for a long history), the recent hanchan, the biggest wins and
+the head-to-head, read from the member's rollup rows (``BoardRollup``) and a few of their results
+and hands.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from rules import net_text
+
+from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
+from ..shared import combine, display_rating, key_clubday
+from .ranking import finish_row
+
+CHART_DAYS = 100  # the charts show each club day up to this many, then each month (a phone's width is ~350 px)
+ROLLUP_FIELDS = ("ruleset_id", *BoardRollup.SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins",
+                 "opponents")
+
+
+def member_page(*, member: Member) -> dict[str, Any]:
+    """Everything the member page shows, in 5 or 6 queries whatever the history's length (the
+    all-time rollup rows, the latest ``CHART_DAYS`` dates, the months when there are more, the
+    recent hanchan, the best wins, the opponents' names). ``timeline`` is the charts' series,
+    ``days`` the latest 30 dates, newest first."""
+    alltime = _alltime(member)
+    summary = member_summary(member=member, rows=alltime)
+    days = member_timeline(member=member, limit=CHART_DAYS, games=summary and summary["games"],
+                           net=summary and summary["net"])
+    return {"summary": summary, "recent": member_recent(member=member, since=_recent_since(days, 20)),
+            "timeline": days if not days or days[0]["complete"] else member_months(member=member),
+            "days": days[-30:][::-1], "best_wins": member_best_wins(member=member, rows=alltime),
+            "head_to_head": member_head_to_head(member=member, rows=alltime)}
+
+
+def _alltime(member: Member) -> list[dict]:
+    """The member's all-time rollup rows (one per rule set)."""
+    return list(BoardRollup.objects.filter(member=member, year=0).values(*ROLLUP_FIELDS))
+
+
+def member_summary(*, member: Member, rows: list[dict] | None = None) -> dict | None:
+    """The member's all-time row (as in ``standings``, without ``rank``), or ``None`` before their
+    first finished hanchan. ``rows``: their all-time rollup rows, when already read."""
+    rows = _alltime(member) if rows is None else rows
+    if not rows:
+        return None
+    total = combine(rows)
+    row = {"member_id": member.pk, **{f: total[f] for f in BoardRollup.SUMS}, "best": total["best"],
+           "total": total["net"], "real_total": total["net"]}
+    member.mu, member.sigma = total["rating_mu"], total["rating_sigma"]
+    finish_row(row, member)
+    row["rank"] = None
+    return row
+
+
+def _recent_since(timeline: list[dict], limit: int) -> date | None:
+    """The earliest date the member's last ``limit`` hanchan can be on."""
+    games = 0
+    for d in reversed(timeline):
+        games += d["games"]
+        if games >= limit:
+            return d["date"]
+    return None
+
+
+def member_recent(*, member: Member, limit: int = 20, since: date | None = None) -> list[dict]:
+    """The member's latest finished hanchan, newest first: ``hanchan_id``, ``date``, ``table``,
+    ``number``, ``rank``, ``score``, ``net``, ``net_text`` and ``rating`` after it. ``since``: none
+    of them is earlier (keeps the look-up to a few club days)."""
+    qs = HanchanResult.objects.filter(member=member, hanchan__state=Hanchan.State.FINISHED)
+    if since is not None:
+        qs = qs.filter(hanchan__clubday__date__gte=since)
+    rows = (qs.order_by("-hanchan__clubday__date", "-hanchan__clubday_id", "-hanchan__number", "-hanchan__table")
+            .values_list("hanchan_id", "hanchan__clubday__date", "hanchan__table", "hanchan__number", "rank",
+                         "score", "net", "rating_mu", "rating_sigma")[:limit])
+    return [{"hanchan_id": pk, "date": day, "table": table, "number": number, "rank": rank,
+             "score": score, "net": net, "net_text": net_text(net), "rating": display_rating(mu, sigma)}
+            for pk, day, table, number, rank, score, net, mu, sigma in rows]
+
+
+PERIOD_FIELDS = ("year", "month", "day", "games", "net", "last", "rating_mu", "rating_sigma")
+
+
+def member_timeline(*, member: Member, limit: int | None = None, games: int | None = None,
+                    net: int | None = None) -> list[dict]:
+    """Per date the member played, oldest first: the day's games and net, the cumulative net and
+    the rating after the day's last hanchan (from the rollup's date rows: a small row per date and
+    rule set). ``limit``: only the latest that many dates, the cumulative net counted back from
+    ``net`` (their all-time net over ``games``). The result says ``complete`` on its first row
+    when it reaches back to the member's first game."""
+    qs = (BoardRollup.objects.filter(member=member, day__gt=0).order_by("-year", "-month", "-day")
+          .values_list(*PERIOD_FIELDS))
+    fetch = 2 * limit + 2 if limit else None  # a date has a row per rule set played that day
+    rows = list(qs[:fetch] if fetch else qs)
+    days = _merged(rows)
+    if fetch and len(rows) == fetch:
+        days = days[:-1]  # the oldest date read may miss a rule set's row
+    days = days[:limit] if limit else days
+    seen = sum(d[1] for d in days)
+    total = net if limit and games is not None and net is not None else sum(d[2] for d in days)
+    out = []
+    for (y, m, d), n, day_net, last, mu, sigma in days:  # newest first: the total counts back
+        out.append({"clubday": key_clubday(last), "date": date(y, m, d), "games": n,
+                    "net": day_net, "total": total, "rating": display_rating(mu, sigma)})
+        total -= day_net
+    out.reverse()
+    if out:
+        out[0]["complete"] = games is None or seen == games
+    return out
+
+
+def member_months(*, member: Member) -> list[dict]:
+    """Per month the member played, oldest first: ``date`` (the month, ``2025-04``), the cumulative
+    net and the rating after the month's last hanchan (the charts of a long history)."""
+    rows = (BoardRollup.objects.filter(member=member, year__gt=0, month__gt=0, day=0)
+            .order_by("-year", "-month").values_list(*PERIOD_FIELDS))
+    out, total = [], 0
+    months = list(reversed(_merged(rows)))
+    step = -(-len(months) // CHART_DAYS)  # more months than a chart shows: every step-th (and the last)
+    for i, ((y, m, _d), _n, month_net, _last, mu, sigma) in enumerate(months):
+        total += month_net
+        if i % step == (len(months) - 1) % step:
+            out.append({"date": f"{y:04d}-{m:02d}", "total": total, "rating": display_rating(mu, sigma), "month": True})
+    return out
+
+
+def _merged(rows) -> list[list]:
+    """Rollup rows (y, m, d, games, net, last, mu, sigma), newest first, merged per period across
+    rule sets: ``[(y, m, d), games, net, last, mu, sigma]`` with the rating after the later game."""
+    out: list[list] = []
+    for y, m, d, games, net, last, mu, sigma in rows:
+        if out and out[-1][0] == (y, m, d):
+            item = out[-1]
+            item[1] += games
+            item[2] += net
+            if last > item[3]:
+                item[3:] = [last, mu, sigma]
+        else:
+            out.append([(y, m, d), games, net, last, mu, sigma])
+    return out
+
+
+def member_best_wins(*, member: Member, limit: int = 5, rows: list[dict] | None = None) -> list[dict]:
+    """The member's biggest wins in hanchan recorded hand by hand (points gained by the win, with
+    honba and sticks), biggest first (from the rollup's top five per rule set): ``gain``,
+    ``hanchan_id``, ``date``, ``number`` (the hand's # on its hanchan page), ``label`` and
+    ``description`` (``{"ja", "en"}``), ``tiles``: the typed hand when the win was entered as tiles."""
+    rows = _alltime(member) if rows is None else rows
+    top = combine(rows)["best_wins"][:limit] if rows else []
+    if not top:
+        return []
+    seats = [f"hanchan__seat{s}_id" for s in range(4)]
+    found = {h["pk"]: h for h in HandRecord.objects.filter(pk__in=[pk for _gain, pk, _d in top]).values(
+        "pk", "hanchan_id", "hanchan__clubday__date", "order", "event", "label", "label_en", "description",
+        "description_en", *seats)}
+    out = []
+    for gain, pk, _d in top:
+        if pk not in found:
+            continue
+        h = found[pk]
+        out.append({"gain": gain, "hanchan_id": h["hanchan_id"], "date": h["hanchan__clubday__date"],
+                    "number": h["order"] + 1, "label": {"ja": h["label"], "en": h["label_en"]},
+                    "description": {"ja": h["description"], "en": h["description_en"]},
+                    "tiles": _typed_tiles(h["event"], [h[s] for s in seats].index(member.pk))})
+    return out
+
+
+def _typed_tiles(event: dict, seat: int) -> dict | None:
+    """The typed hand of ``seat``'s win in a stored event, if it was entered as tiles."""
+    wins = event.get("wins") or [event]
+    for w in wins:
+        if w.get("winner") == seat and isinstance(w.get("hand"), dict):
+            return w["hand"]
+    return None
+
+
+def member_head_to_head(*, member: Member, rows: list[dict] | None = None) -> list[dict]:
+    """Against each member played with: games together, and in those games the member's net and
+    average rank and the opponent's. Most games together first (from the rollup)."""
+    rows = _alltime(member) if rows is None else rows
+    opponents = combine(rows)["opponents"] if rows else {}
+    names = Member.objects.in_bulk([int(k) for k in opponents])
+    out = []
+    for pk, (games, net, rank_sum, their_net, their_rank_sum) in opponents.items():
+        o = names[int(pk)]
+        out.append({"member_id": o.pk, "name": o.name, "number": o.number, "games": games, "net": net,
+                    "avg_rank": rank_sum / games, "their_net": their_net, "their_avg_rank": their_rank_sum / games})
+    out.sort(key=lambda r: (-r["games"], r["number"]))
+    return out

@@ -1,0 +1,290 @@
+"""The standings (the ranking): one row per member for a period (all time, a year, a month,
+dates), a club day or a rule set, and the columns they show (``COLUMNS``, read by the page, the
+sort and the CSV).
+
+Periods of whole dates sum the rollup ``BoardRollup`` (per member, rule set and date / month / year
+/ all time; kept current by ``services.rollup``): a few rows per member however long the history.
+A club day's standings sum its results. The number of queries does not depend on how many members
+or hanchan there are.
+
+A hanchan counts under its rule set in force (its own, else its club day's). Ranks are as settled
+by that rule set (上家優先, or 同着折半: tied players share the better rank), so 平均順位 and the
+1–4位 counts follow it.
+"""
+
+from __future__ import annotations
+
+import calendar
+import functools
+import operator
+from collections import defaultdict
+from datetime import date
+from typing import Any, NamedTuple
+
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from ..models import BoardRollup, ClubDay, Hanchan, HanchanResult, Member, RuleSet
+from ..shared import display_rating
+from .rulesets import ruleset_in_force_q
+
+
+class Column(NamedTuple):
+    key: str
+    label: Promise
+    help: Promise
+    ascending: bool  # smaller is better: sorted ascending first
+    shown: str  # how the page writes it: count, net, avg, pct, whole, optional, of_games
+    hands: bool = False  # rests on the games recorded hand by hand (not in the CSV)
+
+
+# The standings' columns in table order, after the place and the name: the page's table, its sort
+# links and definitions, the sort keys and the CSV's columns all read this list.
+COLUMNS: tuple[Column, ...] = (
+    Column("games", _("半荘"), _("終了した半荘の数(無効は除く)"), False, "count"),
+    Column("net", _("成績"), _("成績(素点 − 返し点 + 順位点)の合計、千点単位"), False, "net"),
+    Column("avg_rank", _("平均順位"), _("順位の平均(同着折半のルールでは同点者は上の順位)"), True, "avg"),
+    Column("first", _("1位"), _("1位の回数"), False, "count"),
+    Column("second", _("2位"), _("2位の回数"), False, "count"),
+    Column("third", _("3位"), _("3位の回数"), False, "count"),
+    Column("fourth", _("4位"), _("4位の回数"), True, "count"),
+    Column("top_rate", _("トップ率"), _("1位の割合"), False, "pct"),
+    Column("rentai_rate", _("連対率"), _("1位か2位の割合"), False, "pct"),
+    Column("last_avoid_rate", _("ラス回避率"), _("4位にならなかった割合"), False, "pct"),
+    Column("tobi_rate", _("トビ率"), _("終了時の素点が0点未満だった割合"), True, "pct"),
+    Column("avg_score", _("平均素点"), _("終了時の素点(供託の精算後)の平均"), False, "whole"),
+    Column("best_score", _("最高素点"), _("終了時の素点の最高"), False, "whole"),
+    Column("rating", _("レート"), _("対戦相手の強さを考えた実力の目安(下の説明を参照)"), False, "optional"),
+    Column("hand_games", _("局記録"), _("1局ずつ記録された半荘の数。以下の数字はこの半荘だけから計算"), False,
+           "of_games", True),
+    Column("win_rate", _("和了率"), _("和了した局の割合(流局・途中流局も局に数える)"), False, "pct", True),
+    Column("deal_in_rate", _("放銃率"), _("ロンされた局の割合"), True, "pct", True),
+    Column("riichi_rate", _("立直率"), _("立直した局の割合"), False, "pct", True),
+    Column("avg_win", _("平均打点"), _("和了1回の点数の平均(本場・供託を除く)"), False, "whole", True),
+    Column("yakuman", _("役満"), _("役満(数え役満を含む)の和了回数"), False, "optional", True),
+    Column("chombo", _("チョンボ"), _("チョンボの回数(流局時のノーテン立直を含む)"), True, "optional", True),
+)
+# the columns a board can be sorted by; True: smaller is better (sorted ascending)
+SORT_KEYS: dict[str, bool] = {**{c.key: c.ascending for c in COLUMNS}, "member_no": True, "member_name": True}
+RESULT_ORDER = ("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number", "hanchan__table")
+
+
+def finished_results(*, start: date | None = None, end: date | None = None, clubday: ClubDay | None = None,
+                     ruleset: RuleSet | None = None, include_inactive: bool = True) -> QuerySet[HanchanResult]:
+    """Results that count on the boards, filtered by period and rule set."""
+    qs = HanchanResult.objects.filter(hanchan__state=Hanchan.State.FINISHED)
+    if clubday is not None:
+        qs = qs.filter(hanchan__clubday=clubday)
+    if start is not None:
+        qs = qs.filter(hanchan__clubday__date__gte=start)
+    if end is not None:
+        qs = qs.filter(hanchan__clubday__date__lte=end)
+    if ruleset is not None:
+        qs = qs.filter(ruleset_in_force_q(ruleset, "hanchan__"))
+    if not include_inactive:
+        qs = qs.filter(member__active=True)
+    return qs
+
+
+def standings(*, start: date | None = None, end: date | None = None, clubday: ClubDay | None = None,
+              ruleset: RuleSet | None = None, min_games: int = 0, include_inactive: bool = False,
+              sort: str = "net") -> list[dict]:
+    """One row per member who played in the period, best first (by ``sort``; ``-key`` reverses).
+
+    ``rank`` is the place by net (ties by net, then more games, share a place). Rates are fractions
+    0–1; hand figures rest on ``hand_games`` (games recorded hand by hand) and are ``None`` when
+    there is none. Periods of whole dates sum the rollup (3 queries); a club day sums its results.
+    """
+    if clubday is not None:
+        return standings_from_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
+                                      min_games=min_games, include_inactive=include_inactive, sort=sort)
+    rollup = BoardRollup.objects.filter(rollup_period(start, end))
+    if ruleset is not None:
+        rollup = rollup.filter(ruleset=ruleset)
+    if not include_inactive:
+        rollup = rollup.filter(member__active=True)
+    rows = list(rollup.values("member_id").annotate(**{f: Sum(f) for f in BoardRollup.SUMS}, best=Max("best"))
+                .filter(games__gte=max(min_games, 1)).order_by())
+    members = _members_rated([r["member_id"] for r in rows], start, end)
+    for row in rows:
+        row["total"] = row["real_total"] = row["net"]
+        finish_row(row, members[row["member_id"]])
+    place(rows)
+    return sort_rows(rows, sort)
+
+
+def rollup_period(start: date | None, end: date | None) -> Q:
+    """The ``BoardRollup`` rows that exactly cover the dates ``start``–``end`` (``None``: open): the
+    all-time row, else whole years, then whole months, then single dates at either end.
+
+    >>> rollup_period(None, None)
+    <Q: (AND: ('year', 0))>
+    >>> rollup_period(date(2025, 1, 1), date(2025, 2, 10))  # January as one month, February 1-10 by day
+    <Q: (OR: (AND: ('day__gte', 1), ('day__lte', 10), ('month', 2), ('year', 2025)), (AND: ('day', 0), ('month__gte', 1), ('month__lte', 1), ('year', 2025)))>
+    """
+    if start is None and end is None:
+        return Q(year=0)
+    parts = _cover(start or date(1, 1, 1), end or date(9999, 12, 31))
+    return functools.reduce(operator.or_, (Q(**part) for part in parts)) if parts else Q(pk__in=[])
+
+
+def _month_end(d: date) -> date:
+    return date(d.year, d.month, calendar.monthrange(d.year, d.month)[1])
+
+
+def _cover(s: date, e: date) -> list[dict[str, int]]:
+    """The covering rollup rows as lookups on ``year``/``month``/``day`` (each dict one part)."""
+    if s > e:
+        return []
+    if s.year != e.year:
+        out = []
+        ys = s.year if (s.month, s.day) == (1, 1) else s.year + 1
+        ye = e.year if (e.month, e.day) == (12, 31) else e.year - 1
+        if ys != s.year:
+            out += _cover(s, date(s.year, 12, 31))
+        if ye != e.year:
+            out += _cover(date(e.year, 1, 1), e)
+        if ys <= ye:
+            out.append({"year__gte": max(ys, 1), "year__lte": ye, "month": 0})
+        return out
+    if (s.month, s.day, e.month, e.day) == (1, 1, 12, 31):
+        return [{"year": s.year, "month": 0}]
+    if s.month != e.month:
+        out = []
+        ms = s.month if s.day == 1 else s.month + 1
+        me = e.month if e == _month_end(e) else e.month - 1
+        if ms != s.month:
+            out += _cover(s, _month_end(s))
+        if me != e.month:
+            out += _cover(date(e.year, e.month, 1), e)
+        if ms <= me:
+            out.append({"year": s.year, "month__gte": ms, "month__lte": me, "day": 0})
+        return out
+    if s.day == 1 and e == _month_end(e):
+        return [{"year": s.year, "month": s.month, "day": 0}]
+    return [{"year": s.year, "month": s.month, "day__gte": s.day, "day__lte": e.day}]
+
+
+def _members_rated(pks: list[int], start: date | None, end: date | None) -> dict[int, Member]:
+    """The members, each with ``mu``/``sigma`` after their last hanchan in the period (from the
+    period's rollup row with the latest ``last``, whatever its rule set: a few rows per member)."""
+    latest: dict[int, tuple] = defaultdict(lambda: ("", None, None))
+    for member_id, last, mu, sigma in (BoardRollup.objects.filter(rollup_period(start, end))
+                                       .values_list("member_id", "last", "rating_mu", "rating_sigma")):
+        if last > latest[member_id][0]:
+            latest[member_id] = (last, mu, sigma)
+    members = Member.objects.in_bulk(pks)
+    for pk, m in members.items():
+        _last, m.mu, m.sigma = latest[pk]
+    return members
+
+
+def standings_from_results(*, start: date | None = None, end: date | None = None, clubday: ClubDay | None = None,
+                           ruleset: RuleSet | None = None, min_games: int = 0, include_inactive: bool = False,
+                           sort: str = "net") -> list[dict]:
+    """``standings`` summed over the results themselves (a club day: a few dozen rows)."""
+    qs = finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
+                          include_inactive=include_inactive)
+    rows = list(qs.values("member_id").annotate(**_aggregates()).filter(games__gte=max(min_games, 1)).order_by())
+    members = _members_with_rating([r["member_id"] for r in rows], end=end)
+    for row in rows:
+        finish_row(row, members[row["member_id"]])
+    place(rows)
+    return sort_rows(rows, sort)
+
+
+def _aggregates() -> dict[str, Any]:
+    """Per-member sums over results; hand figures only over games recorded hand by hand."""
+    rec = Q(recorded=True)
+    return {
+        "games": Count("pk"), "total": Sum("net"), "real_total": Sum("net"), "rank_sum": Sum("rank"),
+        "first": Count("pk", filter=Q(rank=1)), "second": Count("pk", filter=Q(rank=2)),
+        "third": Count("pk", filter=Q(rank=3)), "fourth": Count("pk", filter=Q(rank=4)),
+        "tobi": Count("pk", filter=Q(score__lt=0)), "score_sum": Sum("score"), "best": Max("score"),
+        "hand_games": Count("pk", filter=rec), "hands": Sum("hands", filter=rec), "wins": Sum("wins", filter=rec),
+        "deal_ins": Sum("deal_ins", filter=rec), "riichis": Sum("riichis", filter=rec),
+        "win_points": Sum("win_points", filter=rec), "yakuman": Sum("yakuman", filter=rec),
+        "chombo": Sum("chombo", filter=rec),
+    }
+
+
+def _members_with_rating(pks: list[int], *, end: date | None) -> dict[int, Member]:
+    """The members, each with ``mu``/``sigma`` after their last finished hanchan up to ``end``."""
+    last = HanchanResult.objects.filter(member=OuterRef("pk"), hanchan__state=Hanchan.State.FINISHED,
+                                        rating_mu__isnull=False)
+    if end is not None:
+        last = last.filter(hanchan__clubday__date__lte=end)
+    last = last.order_by(*(f"-{k}" for k in RESULT_ORDER))
+    qs = Member.objects.filter(pk__in=pks).annotate(mu=Subquery(last.values("rating_mu")[:1]),
+                                                    sigma=Subquery(last.values("rating_sigma")[:1]))
+    return {m.pk: m for m in qs}
+
+
+def _ratio(a: int | None, b: int | None) -> float | None:
+    return (a or 0) / b if b else None
+
+
+def finish_row(row: dict[str, Any], member: Member) -> None:
+    """A row of sums made a row of the board: the member's number, name and rating, and the rates."""
+    g = row["games"]
+    row.update(
+        net=row.pop("total"), real_net=row.pop("real_total"), best_score=row.pop("best"),
+        member_no=member.number, member_name=member.name, member_active=member.active,
+        avg_rank=row["rank_sum"] / g, top_rate=row["first"] / g, rentai_rate=(row["first"] + row["second"]) / g,
+        last_avoid_rate=1 - row["fourth"] / g, tobi_rate=row["tobi"] / g, avg_score=row["score_sum"] / g,
+        rating=display_rating(member.mu, member.sigma),
+    )
+    hands = row["hands"] if row["hand_games"] else 0
+    row.update(win_rate=_ratio(row["wins"], hands), deal_in_rate=_ratio(row["deal_ins"], hands),
+               riichi_rate=_ratio(row["riichis"], hands), avg_win=_ratio(row["win_points"], row["wins"]))
+    if not row["hand_games"]:
+        row.update(yakuman=None, chombo=None)
+
+
+def place(rows: list[dict]) -> None:
+    """``rank``: place by net, ties by more games; equal (net, games) share a place."""
+    rows.sort(key=lambda r: (-r["net"], -r["games"], r["member_no"]))
+    for i, row in enumerate(rows):
+        prev = rows[i - 1] if i else None
+        same = prev is not None and (prev["net"], prev["games"]) == (row["net"], row["games"])
+        row["rank"] = prev["rank"] if same else i + 1
+
+
+def sort_rows(rows: list[dict], sort: str) -> list[dict]:
+    """Rows ordered by a column of ``SORT_KEYS`` (``-key``: the other way); then by net and games.
+    Rows without the figure (``None``) go last."""
+    key = sort.lstrip("-")
+    if key not in SORT_KEYS:
+        key, sort = "net", "net"
+    ascending = SORT_KEYS[key] != sort.startswith("-")
+    rows = sorted(rows, key=lambda r: (-r["net"], -r["games"], r["member_no"]))  # the tie order
+    present = [r for r in rows if r.get(key) is not None]
+    missing = [r for r in rows if r.get(key) is None]
+    present.sort(key=lambda r: r[key], reverse=not ascending)
+    return present + missing
+
+
+def standings_top(*, limit: int = 5, start: date | None = None, end: date | None = None) -> list[dict]:
+    """The first ``limit`` rows of ``standings`` (active members; by net, then games, then member
+    number) with only ``member_id``, ``member_name``, ``net`` and ``games``: one query."""
+    qs = (BoardRollup.objects.filter(rollup_period(start, end), member__active=True)
+          .values("member_id", "member__name", "member__number")
+          .annotate(net=Sum("net"), games=Sum("games")).filter(games__gt=0)
+          .order_by("-net", "-games", "member__number")[:limit])
+    return [{"member_id": r["member_id"], "member_name": r["member__name"], "net": r["net"], "games": r["games"]}
+            for r in qs]
+
+
+def board_teaser(*, today: date, limit: int = 5) -> dict[str, Any]:
+    """The home page's teaser: ``rows`` of this year's top ``limit`` and the ``year``; all time
+    (``year`` ``None``) while the year has no finished hanchan."""
+    rows = standings_top(limit=limit, start=date(today.year, 1, 1), end=date(today.year, 12, 31))
+    if rows:
+        return {"rows": rows, "year": today.year}
+    return {"rows": standings_top(limit=limit), "year": None}
+
+
+def latest_clubday() -> tuple[int, date] | None:
+    """``(pk, date)`` of the newest club day (the standings' shortcut to it)."""
+    return ClubDay.objects.order_by("-date", "-pk").values_list("pk", "date").first()

@@ -1,0 +1,117 @@
+"""What-if 順位点: the standings of a period with each result's net recomputed under another 順位点
+/ 返し点, from its stored raw score (incl. leftover sticks) and settled rank, beside the real ones.
+
+Tied players (同着折半) share the 順位点 of the places they tie for and the オカ equally. The real
+rule set's rounding of raw scores is not applied. Periods of whole dates read the rollup (its sums
+and its counts of tied places, per member and rule set); a club day its results.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, Subquery, Sum, Value, When
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
+
+from ..models import BoardRollup, HanchanResult, RuleSet
+from .ranking import finished_results, place, rollup_period, standings
+
+# what-if presets: (label, 順位点 1st..4th, 返し点 or None: each rule set's own).
+# オカ = 4 × (返し − 持ち点) goes to the top.
+WHATIF_PRESETS: dict[str, tuple[Any, tuple[int, int, int, int], int | None]] = {
+    "5-10": (_("5-10 (+10/+5/−5/−10)"), (10000, 5000, -5000, -10000), None),
+    "10-20": (_("10-20 (+20/+10/−10/−20)"), (20000, 10000, -10000, -20000), None),
+    "10-30": (_("10-30 (+30/+10/−10/−30)"), (30000, 10000, -10000, -30000), None),
+    "oka": (_("30000返し・オカ +20, 5-10"), (10000, 5000, -5000, -10000), 30000),
+    "oka-10-30": (_("30000返し・オカ +20, 10-30"), (30000, 10000, -10000, -30000), 30000),
+}
+PLACES = ("first", "second", "third", "fourth")
+TIES = {(r, k): f"t{r}{k}" for r in range(1, 5) for k in range(2, 6 - r)}  # BoardRollup's tied places
+
+
+def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: int | None,
+                     **filters: Any) -> list[dict]:
+    """The standings (``standings`` with ``filters``) under another 順位点 / 返し点 (``None``: each
+    rule set's own), by the what-if net: each row has ``net`` (what-if), ``real_net``, ``delta``,
+    ``rank`` (what-if place), ``real_rank`` and ``moved`` (places gained). Two queries more than
+    the standings: the rule sets, and the what-if nets per member."""
+    filters.pop("sort", None)
+    rows = standings(**filters)
+    nets = whatif_nets(uma=uma, return_points=return_points, start=filters.get("start"), end=filters.get("end"),
+                       clubday=filters.get("clubday"), ruleset=filters.get("ruleset"))
+    for row in rows:
+        row["real_rank"], row["real_net"] = row["rank"], row["net"]
+        row["net"] = nets[row["member_id"]]
+        row["delta"] = row["net"] - row["real_net"]
+    place(rows)
+    for row in rows:
+        row["moved"] = row["real_rank"] - row["rank"]
+    return rows
+
+
+def whatif_nets(*, uma, return_points, start=None, end=None, clubday=None, ruleset=None) -> dict[int, int]:
+    """``{member pk: what-if net}`` over the period: from the rollup's rows covering it, or for a
+    club day (``clubday``) summed over its results."""
+    engines = {rs.pk: rs.engine() for rs in RuleSet.objects.all()}
+    if clubday is not None:
+        extra, expr = _whatif_net(engines, uma, return_points)
+        return dict(finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset).annotate(**extra)
+                    .annotate(whatif=expr).values("member_id").annotate(net=Sum("whatif"))
+                    .values_list("member_id", "net").order_by())
+    rollup = BoardRollup.objects.filter(rollup_period(start, end))
+    if ruleset is not None:
+        rollup = rollup.filter(ruleset=ruleset)
+    nets: dict[int, int] = defaultdict(int)
+    fields = ("games", "score_sum", "uma", *PLACES, *TIES.values())
+    for g in rollup.values("member_id", "ruleset_id").annotate(**{f: Sum(f) for f in fields}).order_by():
+        nets[g["member_id"]] += _whatif_sum(g, engines[g["ruleset_id"]], uma, return_points)
+    return nets
+
+
+def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None, return_points: int | None) -> int:
+    """The what-if net of one (member, rule set) group of rollup sums, as ``_whatif_net`` gives it
+    per result: the games at each place alone (``(r, 1)``) and tied with k − 1 others (``(r, k)``)."""
+    returned = return_points if return_points is not None else engine.return_points
+    net = g["score_sum"] - g["games"] * returned
+    counts = {}
+    for r in range(1, 5):
+        ties = {k: g[TIES[r, k]] for k in range(2, 6 - r)}
+        counts[(r, 1)] = g[PLACES[r - 1]] - sum(ties.values())
+        counts.update({(r, k): n for k, n in ties.items()})
+    if uma is None:
+        net += g["uma"]
+    else:
+        net += sum(n * (sum(uma[r - 1:r - 1 + k]) // k) for (r, k), n in counts.items())
+    if return_points is not None:
+        oka = 4 * (return_points - engine.start_points)
+        net += sum(n * int(oka / k) for (r, k), n in counts.items() if r == 1)
+    return net
+
+
+def _whatif_net(engines: dict, uma: tuple[int, int, int, int] | None, return_points: int | None):
+    """Annotations and an expression: the what-if net of one result (``engines``: the rule sets'
+    engines by pk)."""
+    in_force = Coalesce("hanchan__ruleset_id", "hanchan__clubday__ruleset_id")
+    split = any(e.tie_break == "split" for e in engines.values())
+    tied = (Subquery(HanchanResult.objects.filter(hanchan=OuterRef("hanchan"), rank=OuterRef("rank"))
+                     .values("hanchan").annotate(c=Count("pk")).values("c")[:1]) if split else Value(1))
+
+    def per_ruleset(value_of) -> Case:
+        return Case(*[When(Q(rs_id=pk), then=Value(value_of(e))) for pk, e in engines.items()],
+                    default=Value(0), output_field=IntegerField())
+
+    returned = Value(return_points) if return_points is not None else per_ruleset(lambda e: e.return_points)
+    if uma is None:
+        uma_expr = F("uma")
+    else:
+        whens = [When(Q(rank=r, tied=k), then=Value(sum(uma[r - 1:r - 1 + k]) // k))
+                 for r in range(1, 5) for k in range(1, 6 - r)]
+        uma_expr = Case(*whens, default=Value(0), output_field=IntegerField())
+    if return_points is None:
+        oka = Value(0)
+    else:
+        oka = Case(*[When(Q(rs_id=pk, rank=1), then=Value(4 * (return_points - e.start_points)))
+                     for pk, e in engines.items()], default=Value(0), output_field=IntegerField()) / F("tied")
+    return {"rs_id": in_force, "tied": tied}, F("score") - returned + uma_expr + oka
