@@ -186,7 +186,8 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hand = _hand(pk)
     hanchan = hand.hanchan
     try:
-        after = services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))
+        after = services.hanchan_delete_hand(hand=hand, by=request.user,
+                                            version=posted_version(request, "delete"))
     except ValidationError as exc:
         return refused(request, hanchan, exc)
     if request.htmx:  # e.g. deleting the last hand of a finished game puts it back in play
