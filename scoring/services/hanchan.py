@@ -257,9 +257,20 @@ def _require_hands_mode(hanchan: Hanchan) -> None:
 # --------------------------------------------------------------------------- hands
 
 
+def _follows(hanchan: Hanchan, version: int, after: Sequence[uuid.UUID]) -> bool:
+    """A hand queued on a phone without signal is built on ``version`` (the last the phone saw) after
+    the phone's own earlier queued hands ``after`` (their keys, in order). It is as good as current
+    when those hands are exactly the newest of the hanchan and nothing else was written since
+    ``version``: every write bumps the version once, so the hanchan is at ``version + len(after)``."""
+    if hanchan.version != version + len(after):
+        return False
+    newest = list(hanchan.hands.order_by("-order").values_list("submission", flat=True)[:len(after)])
+    return newest[::-1] == list(after)
+
+
 @transaction.atomic
 def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, version: int | None = None,
-                        submission: uuid.UUID | None = None) -> HandRecord:
+                        submission: uuid.UUID | None = None, after: Sequence[uuid.UUID] = ()) -> HandRecord:
     """Append one hand; refused (nothing saved) when the engine rejects it or the game is over.
     ``hand.hanchan`` is the hanchan as saved. Writes the hand, its history row and the hanchan's
     version (and its state and results when the hand ends the game).
@@ -267,7 +278,12 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, ve
     ``submission``: the key the phone made for this tap. When a hand was already recorded with it
     (the phone sent the tap again after losing the answer), that hand is returned and nothing is
     written: not a second hand, and not a stale-form refusal (the retry carries the version the
-    first arrival made old)."""
+    first arrival made old).
+
+    ``after``: the keys of the hands this phone queued before this one while it had no signal, all
+    built on ``version``; the version is then current when they are the newest hands and nothing
+    else changed (``_follows``). A change made meanwhile elsewhere refuses it as stale: the phone
+    keeps it and shows the change, nothing is overwritten."""
     hanchan = _lock(hanchan.pk, None)
     if submission is not None:
         done = HandRecord.objects.filter(submission=submission).first()
@@ -280,7 +296,7 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, ve
         if HandRecord.history.filter(submission=submission).exists():
             raise ValidationError(_("この局は記録されたあと削除されています(記録の一覧と「削除された局」を確かめてください)"),
                                   code="submitted_then_deleted")
-    if version is not None and hanchan.version != version:
+    if version is not None and (not _follows(hanchan, version, after) if after else hanchan.version != version):
         raise stale_error()
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:

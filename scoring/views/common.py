@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
@@ -61,3 +62,19 @@ def posted_version(request: HttpRequest, kind: str = "form") -> int:
         raise stale_error(kind)
     return int(text)
 
+
+
+MAX_AFTER = 100  # queued hands a phone may name before one hand: more than a hanchan has (the post holds at most 200 fields)
+
+
+def posted_after(request: HttpRequest) -> list[uuid.UUID]:
+    """The ``after`` keys of a hand a phone queued while it had no signal: the submission keys of its
+    own hands queued before it, in order (``services.hanchan_record_hand``). Anything unreadable is
+    refused as a stale form is."""
+    texts = request.POST.getlist("after")
+    if len(texts) > MAX_AFTER:
+        raise stale_error()
+    try:
+        return [uuid.UUID(t) for t in texts]
+    except ValueError:
+        raise stale_error() from None

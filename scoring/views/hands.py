@@ -21,7 +21,7 @@ from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
 from ..models import Hanchan, HandRecord
 from .check import tiles_answer
-from .common import error_list, form_status, has_palette, int_or_none, posted_version
+from .common import error_list, form_status, has_palette, int_or_none, posted_after, posted_version
 from .hanchan_page import after_record, after_write, hanchan_page, page_context, refused
 
 
@@ -90,7 +90,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             version = posted_version(request)
             hand = services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user, version=version,
-                                                submission=form.cleaned_data["submission"])
+                                                submission=form.cleaned_data["submission"],
+                                                after=posted_after(request))
         except ValidationError as exc:
             errors = error_list(exc)
             stale = exc.code == "stale"
