@@ -102,6 +102,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             hanchan.refresh_from_db()
         ctx = page_context(request, hanchan, form=form, errors=errors, stale=stale)
         response = render(request, "scoring/hanchan_detail.html#hand-errors", ctx, status=422)
+        response["X-Hand-Refused"] = "stale" if stale else "invalid"  # a phone sending its queued hands reads it
         return reswap(retarget(response, "#hand-errors"), "outerHTML show:#hand-errors:top")
     return hanchan_page(request, hanchan, form=form, errors=errors, status=422)
 

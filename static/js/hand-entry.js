@@ -64,11 +64,17 @@
     return q;
   }
 
+  /* false when the browser keeps nothing (storage full or refused): the caller keeps the form */
   function save(q) {
     var k = queueKey();
-    if (!k) return;
-    if (q.items.length || q.tail) localStorage.setItem(k, JSON.stringify(q));
-    else localStorage.removeItem(k);
+    if (!k) return false;
+    try {
+      if (q.items.length || q.tail) localStorage.setItem(k, JSON.stringify(q));
+      else localStorage.removeItem(k);
+      return true;
+    } catch (e) {
+      return false;
+    }
   }
 
   function pageVersion() { var v = byId("hand-version"); return v ? v.value : ""; }
@@ -112,9 +118,12 @@
     var key = f.querySelector('input[name="submission"]');
     q.items.push({ key: key.value || newKey(), version: base.version, after: base.after, fields: fields,
                    summary: summary(f) });
-    save(q);
+    if (!save(q)) { state = "failed"; render(); return; } // not kept: the form stays as typed
     f.reset();
     key.value = newKey();
+    f.querySelectorAll('input[name="hand"], input[name="melds"], input[name="win_tile"]').forEach(function (input) {
+      input.dispatchEvent(new Event("input", { bubbles: true })); // the tile palette reads the emptied inputs
+    });
     var errors = byId("hand-errors");
     if (errors) errors.innerHTML = "";
     var preview = byId("preview");
@@ -170,13 +179,14 @@
         }
         render();
         sendNext(url);
-      } else if (r.status === 422) { // refused: a change made elsewhere, or the hand itself
+      } else if (r.status === 422) { // refused: a change made elsewhere (stale), or the hand itself
+        var stale = r.headers.get("X-Hand-Refused") === "stale";
         return r.text().then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var why = doc.querySelector(".errors");
           var now = load();
-          now.held = true;
-          now.detail = why ? why.textContent.replace(/\s+/g, " ").trim() : "";
+          now.held = stale ? "stale" : "refused";
+          now.detail = why && !stale ? why.textContent.replace(/\s+/g, " ").trim() : "";
           save(now);
           finish("held");
         });
@@ -289,6 +299,8 @@
       show(box.querySelector(".send-note"), !q.held && !flushing);
       show(box.querySelector(".send-queue-failed"), queueFailed && !q.held && !flushing);
       show(box.querySelector(".send-conflict"), !!q.held);
+      show(box.querySelector(".send-stale"), q.held !== "refused");
+      show(box.querySelector(".send-refused"), q.held === "refused");
       box.querySelector(".send-detail").textContent = q.detail || "";
       var send = box.querySelector('[data-act="flush"]');
       if (!send.dataset.label) send.dataset.label = send.textContent;

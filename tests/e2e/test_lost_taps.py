@@ -187,6 +187,7 @@ def test_a_tap_whose_answer_was_lost_is_stored_once_and_shown_once(page: Page, m
     fill_ron(page)
     record_button(page).click()
     failed = page.locator("#send-status .send-failed")
+    expect(failed).to_be_visible()  # (a hidden part's text counts for to_contain_text: wait for it to show)
     expect(failed).to_contain_text("送信できませんでした")
     expect(page.locator('#hand-form input[name="winner"][value="3"]')).to_be_checked()
     assert len(stored(manage, hanchan)) == 2  # it was stored, though the page cannot know
@@ -207,6 +208,7 @@ def test_a_server_error_is_a_failed_send_too(page: Page, manage, hanchan):
     page.route(POSTS, lambda route: route.fulfill(status=502, body="Bad Gateway"))
     fill_tsumo(page)
     record_button(page).click()
+    expect(page.locator("#send-status .send-failed")).to_be_visible()
     expect(page.locator("#send-status .send-failed")).to_contain_text("送信できませんでした")
     page.unroute(POSTS)
     page.locator("#send-status").get_by_role("button", name="再送信").click()
@@ -264,16 +266,20 @@ def test_a_change_on_another_phone_holds_the_queued_hands_and_is_shown(page: Pag
     meanwhile = []
 
     def first_then_other_phone(route):
-        response = route.fetch()
-        if not meanwhile:
+        response = route.fetch()  # the first queued hand is stored ...
+        body, status = response.body(), response.status
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-encoding", "content-length")}
+        if not meanwhile:  # ... then another phone records a hand, before the phone hears back
             meanwhile.append(1)
             other_phone_records_a_draw(manage, hanchan)
-        route.fulfill(response=response)
+        route.fulfill(status=status, headers=headers, body=body)
     page.route(POSTS, first_then_other_phone)
     page.context.set_offline(False)
 
     conflict = page.locator("#send-status .send-conflict")
-    expect(conflict).to_contain_text("別の端末で変更がありました。未送信の局を確認してください")
+    expect(conflict.locator(".send-stale")).to_be_visible()
+    expect(conflict.locator(".send-stale")).to_have_text("別の端末で変更がありました。未送信の局を確認してください")
+    expect(conflict.locator(".send-refused")).to_be_hidden()
     expect(unsent(page)).to_have_count(1)
     expect(unsent(page)).to_contain_text("ツモ")
     expect(rows(page)).to_have_count(3)  # the other phone's draw is shown
@@ -309,3 +315,40 @@ def test_held_hands_can_be_thrown_away(page: Page, manage, hanchan):
     expect(unsent(page)).to_have_count(0)
     expect(page.locator("#send-status")).to_be_hidden()
     assert [t for t, _k in stored(manage, hanchan)] == ["ron", "draw"]
+
+
+def test_a_queued_hand_the_server_refuses_for_itself_is_kept_with_the_reason(page: Page, manage, hanchan):
+    """Not a change elsewhere: the hand itself cannot be recorded (3翻 without 符, typed offline)."""
+    open_hanchan(page, hanchan)
+    page.context.set_offline(True)
+    choose(page, "結果", "ロン")
+    choose(page, "和了者", "北川")
+    choose(page, "放銃者", "東野")
+    choose(page, "翻", "3")
+    record_button(page).click()
+    expect(unsent(page)).to_have_count(1)
+    page.context.set_offline(False)
+    conflict = page.locator("#send-status .send-conflict")
+    expect(conflict.locator(".send-refused")).to_be_visible()
+    expect(conflict.locator(".send-refused")).to_have_text("未送信の局が記録できませんでした。内容を確認してください")
+    expect(conflict.locator(".send-detail")).to_contain_text("3翻は符も選んでください")
+    expect(conflict.locator(".send-stale")).to_be_hidden()
+    expect(unsent(page)).to_have_count(1)
+    assert len(stored(manage, hanchan)) == 1
+
+
+def test_a_request_that_never_answers_times_out_as_not_sent(page: Page, manage, hanchan):
+    """A dead connection (the request hangs) ends as 送信できませんでした after the form's timeout."""
+    open_hanchan(page, hanchan)
+    page.route(POSTS, lambda route: None)  # never answered
+    fill_ron(page)
+    record_button(page).click()
+    expect(record_button(page)).to_have_text("送信中…")
+    failed = page.locator("#send-status .send-failed")
+    expect(failed).to_be_visible(timeout=20_000)
+    expect(failed).to_contain_text("送信できませんでした")
+    expect(record_button(page)).to_be_enabled()
+    page.unroute(POSTS)
+    page.locator("#send-status").get_by_role("button", name="再送信").click()
+    expect(rows(page)).to_have_count(2)
+    assert len(stored(manage, hanchan)) == 2

@@ -461,6 +461,7 @@ def test_a_queued_hand_after_a_change_made_on_another_phone_is_refused(client_as
     before = list(HandRecord.objects.filter(hanchan=hanchan).values_list("pk", "event"))
     r = client.post(url(hanchan), queued(seen, KEYS[1], KEYS[:1], TSUMO), HTTP_HX_REQUEST="true")
     assert r.status_code == 422 and "他の人がこの半荘を変更しました" in r.content.decode()
+    assert r["X-Hand-Refused"] == "stale"  # the phone tells a change elsewhere from a bad hand
     assert list(HandRecord.objects.filter(hanchan=hanchan).values_list("pk", "event")) == before
     assert not HandRecord.objects.filter(submission=KEYS[1]).exists()
 
@@ -493,3 +494,11 @@ def test_a_stale_htmx_hand_shows_the_conflict_once(client_as, scorekeeper, hanch
     services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 3, 1, 30), by=scorekeeper)
     r = client_as(scorekeeper).post(url(hanchan), {**RON, "version": "0"}, HTTP_HX_REQUEST="true")
     assert r.status_code == 422 and r.content.decode().count("他の人がこの半荘を変更しました") == 1
+
+
+def test_a_refused_hand_says_whether_it_was_stale_or_itself(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    bad = client.post(url(hanchan), {**RON, "fu": "", "version": str(hanchan.version)}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 422 and bad["X-Hand-Refused"] == "invalid"
+    stale = client.post(url(hanchan), {**RON, "version": str(hanchan.version + 1)}, HTTP_HX_REQUEST="true")
+    assert stale.status_code == 422 and stale["X-Hand-Refused"] == "stale"
