@@ -235,6 +235,8 @@ def test_hands_entered_without_signal_wait_as_unsent_and_go_in_order(page: Page,
     expect(queue).to_contain_text("未送信の局: 2件")
     assert in_view(page, queue)
     screen(page, "unsent")
+    unsent(page).first.scroll_into_view_if_needed()
+    screen(page, "unsent-rows")
     assert len(stored(manage, hanchan)) == 1
 
     page.context.set_offline(False)  # the `online` event sends them
@@ -352,3 +354,30 @@ def test_a_request_that_never_answers_times_out_as_not_sent(page: Page, manage, 
     page.locator("#send-status").get_by_role("button", name="再送信").click()
     expect(rows(page)).to_have_count(2)
     assert len(stored(manage, hanchan)) == 2
+
+
+def test_the_messages_come_in_english_too(page: Page, manage, hanchan):
+    login(page, USER)
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.goto(f"/hanchan/{hanchan}/")
+    page.route(POSTS, lambda route: route.abort("internetdisconnected"))
+    form = page.locator("#hand-form")
+    for group, name in (("Result", "Tsumo"), ("Winner", "西山"), ("han", "2"), ("fu", "30")):
+        form.get_by_role("group", name=group, exact=True).locator("label").filter(
+            has_text=re.compile(f"^{re.escape(name)}$")).click()
+    record_button(page).click()
+    failed = page.locator("#send-status .send-failed")
+    expect(failed).to_be_visible()
+    expect(failed).to_contain_text("Could not send")
+    expect(failed.get_by_role("button", name="Send again")).to_be_visible()
+    failed.get_by_role("button", name="Keep unsent, enter the next hand").click()
+    expect(unsent(page)).to_have_count(1)
+    expect(unsent(page)).to_contain_text("Unsent")
+    expect(page.locator("#send-status .send-count")).to_have_text("Unsent hands: 1")
+    screen(page, "en-unsent")
+    page.unroute(POSTS)
+    page.locator("#send-status").get_by_role("button", name="Send unsent hands").click()
+    expect(unsent(page)).to_have_count(0)
+    expect(rows(page)).to_have_count(2)
+    assert [t for t, _k in stored(manage, hanchan)] == ["ron", "tsumo"]
