@@ -9,7 +9,7 @@
  * request fails (no network, the form's 15 s timeout, a server error) the form stays as typed and
  * 送信できませんでした offers 再送信 (the same key) or 「未送信として残して次の局へ」.
  *
- * Hands kept without signal (未送信) wait in localStorage, per hanchan (#live's data-hand-queue),
+ * Hands kept without signal (未送信) wait in localStorage, per hanchan (#hanchan-actions' data-hand-queue),
  * each with its key, the version the page had and the keys of the phone's own queued hands before
  * it (`after`): the server takes the old version as current only when those are its newest hands
  * and nothing else changed. They are listed at the top of the hand list and sent in order when
@@ -48,12 +48,12 @@
 
   function byId(id) { return document.getElementById(id); }
   function form() { var f = byId("hand-form"); return f && f.hasAttribute("hx-post") ? f : null; }
-  function live() { var l = byId("live"); return l && l.dataset.handQueue ? l : null; }
+  function queueHost() { var l = byId("hanchan-actions"); return l && l.dataset.handQueue ? l : null; } // names the queue
   function show(el, on) { if (el) el.hidden = !on; }
 
   // ------------------------------------------------------------------ the queue (localStorage)
 
-  function queueKey() { var l = live(); return l ? l.dataset.handQueue : null; }
+  function queueKey() { var l = queueHost(); return l ? l.dataset.handQueue : null; }
 
   function load() {
     var k = queueKey();
@@ -143,7 +143,7 @@
   }
 
   function flush(force) {
-    var l = live();
+    var l = queueHost();
     if (!l || flushing) return;
     var q = load();
     if (!q.items.length) return;
@@ -240,9 +240,9 @@
   // ------------------------------------------------------------------ what the page shows
 
   function renderRows(q) {
-    var l = live();
+    var l = queueHost();
     if (!l) return;
-    l.querySelectorAll("tr.unsent, .unsent-table").forEach(function (el) { el.remove(); });
+    document.querySelectorAll("tr.unsent, .unsent-table").forEach(function (el) { el.remove(); });
     if (!q.items.length) return;
     var tbody = byId("hand-rows");
     if (!tbody) { // no hand recorded yet: a table of the unsent ones
