@@ -381,3 +381,20 @@ def test_the_messages_come_in_english_too(page: Page, manage, hanchan):
     expect(unsent(page)).to_have_count(0)
     expect(rows(page)).to_have_count(2)
     assert [t for t, _k in stored(manage, hanchan)] == ["ron", "tsumo"]
+
+
+def test_a_tap_while_the_live_preview_is_on_its_way_is_not_dropped(page: Page, manage, hanchan):
+    """Every change of the form asks for the live verdict (a preview request from inside the form).
+    The record tap must not be dropped because such a request is still on its way (the form's
+    hx-sync="this:drop" is for double taps on 記録する, not for the preview)."""
+    open_hanchan(page, hanchan)
+    previews = []
+    page.route("**/hands/preview/", lambda route: previews.append(route))  # held: a slow network
+    fill_ron(page)
+    while not previews:
+        page.wait_for_timeout(50)
+    record_button(page).click()
+    expect(rows(page)).to_have_count(2)
+    for route in previews:
+        route.continue_()
+    assert len(stored(manage, hanchan)) == 2
