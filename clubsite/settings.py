@@ -11,6 +11,7 @@
 - ``DATABASE_URL`` (PostgreSQL, e.g. ``postgres://club:pw@localhost/club``), else SQLite at
   ``DJANGO_DB_PATH`` (default ``db.sqlite3``; readable by its owner only)
 - ``CLUB_PUBLIC_BOARDS`` (``0``: results only for logged-in users), ``DJANGO_TIME_ZONE``
+- ``CLUB_SIGN_OFF=1`` (each of the four players confirms a finished hanchan's result)
 - ``CLUB_REDIS_URL`` (the page cache in Redis instead of the database)
 - ``DJANGO_STATIC_ROOT`` (where collectstatic writes, default ``staticfiles/``)
 """
@@ -257,3 +258,7 @@ LOGGING = {
 
 # Whether leaderboards and results can be read without logging in.
 PUBLIC_BOARDS = env_bool("CLUB_PUBLIC_BOARDS", True)
+
+# Whether the four players of a hanchan confirm its result (sign-off); the day page lists games
+# not yet confirmed.
+SIGN_OFF = env_bool("CLUB_SIGN_OFF", False)

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -64,6 +65,8 @@ class Member(models.Model):
     kana = models.CharField(_("よみがな"), max_length=100)
     number = models.PositiveIntegerField(_("会員番号"), unique=True, validators=[validate_member_number])
     active = models.BooleanField(_("在籍"), default=True)
+    # a visitor added at the door (two taps at check-in); plays and scores like a member
+    guest = models.BooleanField(_("ゲスト"), default=False)
     # the login of this member, if any ("my results")
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="member", verbose_name=_("ユーザー"))
@@ -122,11 +125,23 @@ class RuleSet(models.Model):
 
 
 class ClubDay(models.Model):
-    """例会: one meeting day of the club, played under one rule set."""
+    """例会 or 大会: one meeting day of the club, played under one rule set. A 大会 (tournament) plans
+    its 回戦 (``rounds``), may seat the leaders together after the first (``swiss``) and may end with
+    a final table of the top four (``final_table``)."""
+
+    class Kind(models.TextChoices):
+        CLUB = "club", _("例会")
+        TOURNAMENT = "tournament", _("大会")
 
     date = models.DateField(_("日付"), db_index=True, validators=[validate_club_day_date])
     venue = models.CharField(_("会場"), max_length=100, blank=True)
     ruleset = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("ルール"))
+    kind = models.CharField(_("種類"), max_length=12, choices=Kind.choices, default=Kind.CLUB)
+    name = models.CharField(_("大会名"), max_length=100, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("回戦数"), null=True, blank=True,
+                                              validators=[MinValueValidator(1), MaxValueValidator(20)])
+    swiss = models.BooleanField(_("2回戦目から成績順に組む(スイス式)"), default=False)
+    final_table = models.BooleanField(_("上位4人で決勝卓"), default=False)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -364,6 +379,70 @@ class DisputeComment(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+
+
+class Attendance(models.Model):
+    """出欠: a member present at a club day. They are drawn into 回戦 ``first_round`` (later when they
+    arrived late) up to ``last_round`` (blank: to the end; set when they leave early)."""
+
+    clubday = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="attendance")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("会員"))
+    first_round = models.PositiveSmallIntegerField(_("参加する最初の回戦"), default=1,
+                                                   validators=[MinValueValidator(1)])
+    last_round = models.PositiveSmallIntegerField(_("最後の回戦"), null=True, blank=True)
+    arrived_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["arrived_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["clubday", "member"], name="one_attendance_per_day")]
+        verbose_name = _("出欠")
+        verbose_name_plural = _("出欠")
+
+    def __str__(self) -> str:
+        return f"{self.clubday} {self.member}"
+
+    def plays(self, number: int) -> bool:
+        """Whether this member is drawn into 回戦 ``number``."""
+        return self.first_round <= number and (self.last_round is None or number <= self.last_round)
+
+
+class Draw(models.Model):
+    """組み合わせ: the table draw of one 回戦 of a club day. Its tables are the day's hanchan with that
+    回戦 number (created by the draw, players in seat order); ``out`` lists who sits out (抜け番).
+    ``seed`` reproduces it. It may be drawn again until a hand or score is recorded at any table."""
+
+    clubday = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="draws")
+    number = models.PositiveSmallIntegerField(_("回戦"))
+    seed = models.PositiveIntegerField(_("シード"))
+    out = models.JSONField(default=list)  # member pks
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["clubday", "number"]
+        constraints = [models.UniqueConstraint(fields=["clubday", "number"], name="one_draw_per_round")]
+        verbose_name = _("組み合わせ")
+        verbose_name_plural = _("組み合わせ")
+
+    def __str__(self) -> str:
+        return f"{self.clubday} {self.number}回戦"
+
+
+class Confirmation(models.Model):
+    """確認 (sign-off): a player's tap confirming a finished hanchan's result. It confirms the hanchan
+    as it stood at ``version``; any later change to the hanchan needs a new tap."""
+
+    hanchan = models.ForeignKey(Hanchan, on_delete=models.CASCADE, related_name="confirmations")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    version = models.PositiveIntegerField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["hanchan", "member"], name="one_confirmation_per_player")]
+        verbose_name = _("結果の確認")
+        verbose_name_plural = _("結果の確認")
 
 
 class SetupToken(models.Model):

@@ -8,13 +8,15 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import rules
 from rules import options_info as info
 
 from ..models import ClubDay, Hanchan, Member, RuleSet
+from ..selectors.days import next_numbers
 from ..selectors.rulesets import ruleset_display_name
 from ..services.club import member_number_taken
 from ..shared import engine_message
@@ -191,14 +193,24 @@ def _number_field(key: str, label: str, lang: str, help_text: str = "") -> forms
 
 
 class ClubDayForm(forms.ModelForm):
-    """A club day; the date defaults to today, the rule set to the one of the latest club day."""
+    """A club day; the date defaults to today, the rule set to the one of the latest club day.
+    種類 例会/大会; a 大会 has its name and 回戦数 (both required), スイス式 and 決勝卓."""
+
+    TOURNAMENT_FIELDS = ("name", "rounds", "swiss", "final_table")
 
     class Meta:
         model = ClubDay
-        fields = ["date", "venue", "ruleset"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        fields = ["kind", "date", "venue", "ruleset", "name", "rounds", "swiss", "final_table"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "kind": forms.RadioSelect,
+                   "rounds": forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 20})}
         error_messages = {"date": {"required": _("日付を入力してください"),
-                                   "invalid": _("日付は 2026-11-23 の形で入力してください")}}
+                                   "invalid": _("日付は 2026-11-23 の形で入力してください")},
+                          "rounds": {"invalid": _("回戦数は数字で入力してください"),
+                                     "min_value": _("回戦数は1〜20で入力してください"),
+                                     "max_value": _("回戦数は1〜20で入力してください")}}
+        help_texts = {"swiss": _("1回戦は抽選、2回戦目からは成績の上位から4人ずつ同じ卓に"),
+                      "final_table": _("予定の回戦が終わったら上位4人で決勝の半荘を1回。優勝は決勝卓のトップ")}
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -208,6 +220,32 @@ class ClubDayForm(forms.ModelForm):
         if "ruleset" not in self.initial:
             last = ClubDay.objects.order_by("-date", "-pk").values_list("ruleset", flat=True).first()
             self.initial["ruleset"] = last or RuleSet.objects.order_by("pk").values_list("pk", flat=True).first()
+        # no empty choice; 「例会」 alone is the nav's "Club days" in English
+        self.fields["kind"].choices = [(ClubDay.Kind.CLUB, pgettext_lazy("kind of club day", "例会")),
+                                       (ClubDay.Kind.TOURNAMENT, pgettext_lazy("kind of club day", "大会"))]
+        self.fields["kind"].required = False  # a post without it is a 例会
+        self.initial.setdefault("kind", ClubDay.Kind.CLUB)
+
+    def clean_kind(self) -> str:
+        return self.cleaned_data.get("kind") or ClubDay.Kind.CLUB
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("kind") == ClubDay.Kind.TOURNAMENT:
+            if not (data.get("name") or "").strip() and "name" not in self.errors:
+                self.add_error("name", _("大会名を入力してください"))
+            if not data.get("rounds") and "rounds" not in self.errors:
+                self.add_error("rounds", _("大会の回戦数を入力してください(1〜20)"))
+        else:  # a 例会 keeps none of the 大会 settings
+            self.errors.pop("rounds", None)
+            data.update(name="", rounds=None, swiss=False, final_table=False)
+        return data
+
+    def tournament_fields(self) -> list[Any]:
+        return [self[name] for name in self.TOURNAMENT_FIELDS]
+
+    def day_fields(self) -> list[Any]:
+        return [self[name] for name in ("date", "venue", "ruleset")]
 
 
 class HanchanForm(forms.Form):
@@ -236,6 +274,11 @@ class HanchanForm(forms.Form):
         self.fields["ruleset"].queryset = RuleSet.objects.order_by("pk")
         self.fields["ruleset"].label_from_instance = ruleset_display_name
         if clubday is not None:
+            nexts = next_numbers(clubday=clubday)
+            if nexts:  # blank 回戦: the next one of the table chosen, not of the table last used
+                self.fields["number"].help_text = gettext("空欄: その卓の次の回戦(%(list)s)") % {
+                    "list": gettext("、").join(gettext("%(t)s卓→%(n)s回戦") % {"t": t, "n": n}
+                                                for t, n in sorted(nexts.items()))}
             self.fields["ruleset"].empty_label = _("例会のルール(%(name)s)") % {"name": ruleset_display_name(clubday.ruleset)}
 
     def clean(self) -> dict[str, Any]:

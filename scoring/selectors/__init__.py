@@ -5,7 +5,7 @@ One module per resource; everything public is re-exported here (``selectors.hanc
 
 from .csvio import RESULT_COLUMNS, STANDINGS_COLUMNS, result_rows, standings_rows  # noqa: F401
 from .days import (clubday_tables, clubday_totals, clubday_years, clubdays_of_year,  # noqa: F401
-                   next_hanchan_defaults, recent_clubdays)
+                   next_hanchan_defaults, next_numbers, recent_clubdays)
 from .hanchan import (SEAT_WINDS, PlayerState, hand_preview, hanchan_state, state_before,  # noqa: F401
                       stored_events)
 from .members import members_by_kana  # noqa: F401
@@ -15,3 +15,6 @@ from .disputes import dispute_list, disputes_of_member  # noqa: F401
 from .history import deleted_hands, event_text, object_history  # noqa: F401
 from .impact import rule_change_impact  # noqa: F401
 from .boards import standings, whatif_standings  # noqa: F401
+from .signoff import hanchan_signoff, sign_off_on, unconfirmed_hanchan  # noqa: F401
+from .tournament import (TIEBREAKS, final_hanchan, tournament_order, tournament_progress,  # noqa: F401
+                         tournament_result, tournament_rounds, tournament_standings)

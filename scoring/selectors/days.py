@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 
 import rules
 
@@ -34,15 +34,24 @@ def clubdays_of_year(*, year: int) -> QuerySet[ClubDay]:
             .order_by("-date", "-pk"))
 
 
-def next_hanchan_defaults(*, clubday: ClubDay) -> dict[str, Any]:
-    """What the new-hanchan form starts with: the table last used (its next 回戦) and the players of
-    that table's last hanchan in their seats; table 1, 回戦 1 on an empty day."""
+def next_numbers(*, clubday: ClubDay) -> dict[int, int]:
+    """The next 回戦 of each table used on the day (table → number), what a blank 回戦 becomes."""
+    return {t: n + 1 for t, n in clubday.hanchans.order_by().values("table").annotate(n=Max("number")).values_list("table", "n")}
+
+
+def next_hanchan_defaults(*, clubday: ClubDay, after: Hanchan | None = None) -> dict[str, Any]:
+    """What the new-hanchan form starts with: the table last used and the players of that table's
+    last hanchan in their seats (``after``: that hanchan's table and players, seats as they were);
+    table 1 on an empty day. 回戦 is left blank: the service takes the next one of the table the
+    form is sent for (a number prefilled here would belong to this table, not to another one chosen
+    in the form)."""
+    if after is not None:
+        return {"table": after.table, **{f"seat{i}": getattr(after, f"seat{i}_id") for i in range(4)}}
     last = clubday.hanchans.order_by("-created_at", "-pk").first()
     if last is None:
-        return {"table": 1, "number": 1}
+        return {"table": 1}
     top = clubday.hanchans.filter(table=last.table).order_by("-number").first()
-    return {"table": last.table, "number": top.number + 1,
-            **{f"seat{i}": getattr(top, f"seat{i}_id") for i in range(4)}}
+    return {"table": last.table, **{f"seat{i}": getattr(top, f"seat{i}_id") for i in range(4)}}
 
 
 def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:

@@ -166,7 +166,7 @@ class _Lookups:
             return "○" if value else "—"
         if name in ("state", "mode"):
             return dict(Hanchan._meta.get_field(name).choices).get(value, value)
-        if name == "net":
+        if name in ("net", "uma") and isinstance(value, int):  # in thousands, as the result tables show them
             return rules.net_text(value)
         if name in ("options", "scores"):
             return json.dumps(value, ensure_ascii=False)

@@ -21,3 +21,7 @@ from .ratings import ratings_update  # noqa: F401
 from .rollup import rollup_rebuild, rollup_refresh  # noqa: F401
 from .disputes import dispute_comment_add, dispute_open, dispute_rule  # noqa: F401
 from .history import hand_restore  # noqa: F401
+from .evening import (attendance_check_in, attendance_leave, attendance_return, attendance_undo,  # noqa: F401
+                      draw_create, draw_swap, guest_check_in)
+from .signoff import hanchan_confirm  # noqa: F401
+from .tournament import clubday_update, final_table_create  # noqa: F401

@@ -90,11 +90,32 @@ def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[st
 
 
 @transaction.atomic
-def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet) -> ClubDay:
+def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet, kind: str = ClubDay.Kind.CLUB,
+                   name: str = "", rounds: int | None = None, swiss: bool = False,
+                   final_table: bool = False) -> ClubDay:
+    """例会, or a 大会 (``kind``) with its name, planned 回戦 (required), スイス式 and 決勝卓."""
     day = ClubDay(date=date, venue=venue.strip(), ruleset=ruleset)
+    clubday_settings(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
     day.full_clean()
     day.save()
     return day
+
+
+def clubday_settings(day: ClubDay, *, kind: str, name: str, rounds: int | None, swiss: bool,
+                     final_table: bool) -> None:
+    """Put the 大会 settings on ``day`` (unsaved): a 例会 keeps none of them; a 大会 needs its 回戦数
+    and its name, and a 決勝卓 needs at least one 回戦 before it."""
+    if kind != ClubDay.Kind.TOURNAMENT:
+        day.kind, day.name, day.rounds, day.swiss, day.final_table = ClubDay.Kind.CLUB, "", None, False, False
+        return
+    errors = {}
+    if not (name or "").strip():
+        errors["name"] = _("大会名を入力してください")
+    if not rounds:
+        errors["rounds"] = _("大会の回戦数を入力してください(1〜20)")
+    if errors:
+        raise ValidationError(errors)
+    day.kind, day.name, day.rounds, day.swiss, day.final_table = kind, name.strip(), rounds, swiss, final_table
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import readable, scorekeeper_required
+from ..converters import MAX_ID
 from ..forms import ClubDayForm, HanchanForm
 from ..models import ClubDay, Hanchan
 from .common import form_status, int_or_none
@@ -38,7 +39,10 @@ def clubday_create(request: HttpRequest) -> HttpResponse:
 @readable
 def clubday_detail(request: HttpRequest, pk: int) -> HttpResponse:
     day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
-    form = HanchanForm(initial=selectors.next_hanchan_defaults(clubday=day), clubday=day)
+    # ?after=<hanchan>: 「同じ卓で次の半荘」 on a finished hanchan's page (its table and players)
+    after_pk = int_or_none(request.GET.get("after"))
+    after = day.hanchans.filter(pk=after_pk).first() if after_pk and 0 < after_pk <= MAX_ID else None
+    form = HanchanForm(initial=selectors.next_hanchan_defaults(clubday=day, after=after), clubday=day)
     return _clubday_page(request, day, form)
 
 

@@ -35,6 +35,9 @@ def ruleset_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def ruleset_create(request: HttpRequest) -> HttpResponse:
     """The form starts from a preset (``?preset=``, chosen on the page: its values are filled in)
     or from a copy of a rule set (``?copy=<pk>``)."""
+    if request.method == "POST" and "load" in request.POST:  # 「この値を読み込む」 without script
+        form = RuleSetForm(preset=request.POST.get("preset"), name=request.POST.get("name", "")[:80])
+        return _form_page(request, form, None, loaded=True)
     if request.method == "POST":
         form = RuleSetForm(request.POST)
         if form.is_valid():
@@ -57,6 +60,10 @@ def ruleset_create(request: HttpRequest) -> HttpResponse:
 def ruleset_update(request: HttpRequest, pk: int) -> HttpResponse:
     ruleset = get_object_or_404(RuleSet, pk=pk)
     used = selectors.hanchan_under_ruleset(ruleset=ruleset).count()
+    if request.method == "POST" and "load" in request.POST:  # 「この値を読み込む」 without script
+        form = RuleSetForm(preset=request.POST.get("preset"), name=request.POST.get("name", "")[:80],
+                           instance=ruleset)
+        return _form_page(request, form, ruleset, used=used, loaded=True)
     if request.method == "POST":
         form = RuleSetForm(request.POST, instance=ruleset)
         if form.is_valid():
@@ -73,8 +80,11 @@ def ruleset_update(request: HttpRequest, pk: int) -> HttpResponse:
     return _form_page(request, form, ruleset, used=used)
 
 
-def _form_page(request: HttpRequest, form: RuleSetForm, ruleset: RuleSet | None, used: int = 0) -> HttpResponse:
+def _form_page(request: HttpRequest, form: RuleSetForm, ruleset: RuleSet | None, used: int = 0,
+               loaded: bool = False) -> HttpResponse:
+    """``loaded``: a preset's values read in by a POST of the whole form (the no-script 「この値を
+    読み込む」; a GET would put the CSRF token and every setting into the address): nothing saved."""
     ctx = {"form": form, "ruleset": ruleset, "used": used}
     if request.htmx and request.method == "GET" and "preset" in request.GET:  # a preset chosen: new values
         return render(request, "scoring/ruleset_form.html#options", ctx)
-    return render(request, "scoring/ruleset_form.html", ctx, status=form_status(request))
+    return render(request, "scoring/ruleset_form.html", ctx, status=200 if loaded else form_status(request))

@@ -27,4 +27,18 @@
     var b = e.target.closest && e.target.closest("[data-copy]");
     if (b) copy(b);
   });
+
+  /* 「判定する」 (htmx sends the form in place): bring the verdict into view once it is swapped in.
+   * Changes while typing or tapping tiles update it without moving the page. (Without script the
+   * form's action ends in #check-results, so the loaded page opens at the verdict.) */
+  var judged = false;
+  document.addEventListener("submit", function (e) {
+    if (e.target.id === "check-form") judged = true;
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!judged) return;
+    judged = false;
+    var results = document.getElementById("check-results");
+    if (results) results.scrollIntoView({ block: "start" });
+  });
 })();

@@ -34,7 +34,7 @@ def hanchan_url(manage) -> str:
 
 GROUPS = {  # group label -> chip, per language
     "ja": (("結果", "ロン"), ("和了者", "林"), ("放銃者", "森"), ("この局でリーチした人", "林"), ("翻", "3"), ("符", "30")),
-    "en": (("Result", "Ron"), ("Winner", "林"), ("Discarder", "森"), ("Riichi declared in this hand", "林"),
+    "en": (("Result", "Ron"), ("Winner", "林"), ("Dealt in", "森"), ("Riichi declared in this hand", "林"),
            ("han", "3"), ("fu", "30")),
 }
 

@@ -40,9 +40,13 @@ def form_html(client, clubday) -> str:
     return body.split('id="new-hanchan"')[1]
 
 
-def test_the_first_hanchan_of_a_day_starts_at_table_1_round_1(client_as, scorekeeper, clubday):
+def number_input(form: str) -> str:
+    return re.search(r'<input[^>]*name="number"[^>]*>', form).group(0)
+
+
+def test_the_first_hanchan_of_a_day_starts_at_table_1_with_a_blank_round(client_as, scorekeeper, clubday):
     form = form_html(client_as(scorekeeper), clubday)
-    assert re.search(r'name="table" value="1"', form) and re.search(r'name="number" value="1"', form)
+    assert re.search(r'name="table" value="1"', form) and "value=" not in number_input(form)
 
 
 def test_the_next_hanchan_defaults_to_the_table_last_used_and_its_players(client_as, scorekeeper, clubday, members):
@@ -51,7 +55,10 @@ def test_the_next_hanchan_defaults_to_the_table_last_used_and_its_players(client
     services.hanchan_create(clubday=clubday, table=1, players=members[:4])
     services.hanchan_create(clubday=clubday, table=2, players=members[1:5])  # the last one: table 2, 3回戦
     form = form_html(client_as(scorekeeper), clubday)
-    assert 'name="table" value="2"' in form and 'name="number" value="4"' in form
+    assert 'name="table" value="2"' in form and "value=" not in number_input(form)
+    # 回戦 is left blank (a number here would belong to table 2 even if table 1 is chosen);
+    # the help says what blank becomes at each table
+    assert "空欄: その卓の次の回戦(1卓→2回戦、2卓→4回戦)" in form
     seat0 = form.split('name="seat0"')[1].split("</select>")[0]
     assert re.search(rf'<option value="{members[1].pk}" selected>', seat0)
 
@@ -112,3 +119,58 @@ def test_the_day_ranking_shows_each_members_result_by_round(client, clubday, mem
     assert rows["伊藤"] == [[{"table": 2, "rank": 1, "net": 27000}], []]
     body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
     assert "2回戦" in body and "1位・1卓" in body and "1位・2卓" in body
+
+
+def test_a_blank_round_is_the_next_one_of_the_table_chosen_not_of_the_table_last_used(
+        client_as, scorekeeper, clubday, members):
+    """Issue 19: table 2's first game was saved as 2回戦 because the form carried table 1's next 回戦."""
+    services.hanchan_create(clubday=clubday, table=1, players=members[:4])
+    client = client_as(scorekeeper)
+    form = form_html(client, clubday)
+    posted = {name: value for name, value in re.findall(r'<input[^>]*name="(\w+)"[^>]*value="([^"]*)"', form)
+              if name in ("table", "number")}
+    assert posted == {"table": "1"}  # the form as the phone sends it, but for another table:
+    data = {"table": "2", "number": "", "mode": "hands", **{f"seat{i}": m.pk for i, m in enumerate(members[1:5])}}
+    client.post(reverse("hanchan-create", args=[clubday.pk]), data)
+    data["table"] = "1"
+    client.post(reverse("hanchan-create", args=[clubday.pk]), data)
+    assert sorted(clubday.hanchans.values_list("table", "number")) == [(1, 1), (1, 2), (2, 1)]
+
+
+def test_next_game_at_the_same_table_prefills_its_table_and_players(client_as, scorekeeper, clubday, members):
+    services.hanchan_create(clubday=clubday, table=1, players=members[:4])
+    finished = services.hanchan_create(clubday=clubday, table=2, players=members[1:5])
+    services.hanchan_record_final_scores(hanchan=finished, scores=[32600, 25000, 25000, 17400], sticks=0,
+                                         by=scorekeeper)
+    client = client_as(scorekeeper)
+    page = client.get(reverse("hanchan-detail", args=[finished.pk])).content.decode()
+    link = f'{reverse("clubday-detail", args=[clubday.pk])}?after={finished.pk}#new-hanchan'
+    assert f'href="{link}"' in page and "同じ卓で次の半荘" in page
+    body = client.get(f'{reverse("clubday-detail", args=[clubday.pk])}?after={finished.pk}').content.decode()
+    form = body.split('id="new-hanchan"')[1]
+    assert 'name="table" value="2"' in form and "value=" not in number_input(form)
+    for i, m in enumerate(members[1:5]):  # the same four in the same seats
+        seat = form.split(f'name="seat{i}"')[1].split("</select>")[0]
+        assert re.search(rf'<option value="{m.pk}" selected>', seat)
+
+
+def test_next_game_is_offered_only_after_a_finished_game_to_scorekeepers(client_as, scorekeeper, hanchan):
+    from django.test import Client
+
+    url = reverse("hanchan-detail", args=[hanchan.pk])
+    assert "同じ卓で次の半荘" not in client_as(scorekeeper).get(url).content.decode()  # still in play
+    services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
+                                         by=scorekeeper)
+    assert "同じ卓で次の半荘" in client_as(scorekeeper).get(url).content.decode()
+    assert "同じ卓で次の半荘" not in Client().get(url).content.decode()  # anonymous: boards only
+
+
+def test_an_unknown_or_foreign_after_is_ignored(client_as, scorekeeper, clubday):
+    for after in ("abc", "99999", str(2**70), "-1"):
+        r = client_as(scorekeeper).get(f'{reverse("clubday-detail", args=[clubday.pk])}?after={after}')
+        assert r.status_code == 200
+
+
+def test_the_club_day_has_a_print_button(client, clubday):
+    body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
+    assert "data-print" in body and "印刷" in body and "js/print" in body

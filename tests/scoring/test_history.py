@@ -72,6 +72,18 @@ def test_results_are_history_rows(client_as, scorekeeper, hands):
     assert str(HanchanResult.objects.get(pk=result.pk).score) in body
 
 
+def test_uma_and_net_are_in_thousands_as_on_the_other_pages(client_as, scorekeeper, hanchan):
+    """Issue 19: 順位点 showed as -20000 here and -20.0 on the hanchan and club-day pages."""
+    from scoring.templatetags.club import thousands
+
+    services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
+                                         by=scorekeeper)
+    last = HanchanResult.objects.get(hanchan=hanchan, rank=4)
+    body = client_as(scorekeeper).get(url("result", last.pk)).content.decode()
+    assert thousands(last.uma) in body and thousands(last.net) in body
+    assert f">{last.uma}<" not in body and str(last.uma) not in body.replace(thousands(last.uma), "")
+
+
 def test_a_member_edit_is_a_history_row(client_as, admin_user, reader, members):
     member = members[0]
     services.member_update(member=member, name="山田太郎")

@@ -109,3 +109,20 @@ def test_the_form_reads_in_english(client_as, admin_user):
     body = c.get(URL).content.decode()
     assert "Open tanyao" in body and "Tenhou rules (for comparison)" in body and "Settlement" in body
     assert "喰いタン" not in body
+
+
+def test_reading_a_presets_values_in_without_script_posts_and_keeps_them_out_of_the_address(client_as, admin_user):
+    """Issue 19: 「この値を読み込む」 was a GET of the whole form: the CSRF token and every setting went
+    into the address bar (and the server's log). Now it is a POST that only reads the preset in."""
+    client = client_as(admin_user)
+    page = client.get(URL).content.decode()
+    button = re.search(r'<button[^>]*>この値を読み込む</button>', page).group(0)
+    assert 'formmethod="get"' not in button and 'name="load"' in button
+    assert re.search(r'<form method="post" class="rules-form"', page)
+    r = client.post(URL, {**form_data(preset="ariari", name="読み込みテスト"), "preset": "tenhou", "load": "1"})
+    assert r.status_code == 200 and not RuleSet.objects.filter(name="読み込みテスト").exists()
+    body = r.content.decode()
+    assert 'value="読み込みテスト"' in body  # the name typed is kept
+    assert re.search(r'<option value="tenhou" selected>', body)  # the chosen preset's values are filled in
+    form = RuleSetForm(preset="tenhou", name="x")
+    assert r.context["form"].initial == {**form.initial, "name": "読み込みテスト"}

@@ -86,3 +86,13 @@ def test_the_service_refuses_too(house, clubday, members):
 
 def test_an_unknown_rule_set_is_404(client_as, admin_user):
     assert client_as(admin_user).get("/rules/999/edit/").status_code == 404
+
+
+def test_reading_another_presets_values_in_posts_and_changes_nothing(client_as, admin_user, house):
+    """「この値を読み込む」 without script: a POST (not a GET with the CSRF token in the address) that
+    shows the chosen preset's values under the name typed; nothing is saved until 保存."""
+    r = client_as(admin_user).post(url(house), {**form_data(house, name="新しい名前"), "preset": "tenhou", "load": "1"})
+    house.refresh_from_db()
+    assert r.status_code == 200 and (house.name, house.preset, house.options) == ("うちのルール", "ariari", {"shibari": 2})
+    body = r.content.decode()
+    assert 'value="新しい名前"' in body and '<option value="tenhou" selected>' in body

@@ -1,0 +1,231 @@
+"""The evening of a club day: who is here (出欠), the table draw of each 回戦 and the room display.
+
+A 回戦's tables are the day's hanchan with that ``number``; a ``Draw`` row says it was drawn (seed,
+sit-outs). Hanchan entered by hand count as a round too (without sit-outs)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+import rules
+
+from .hanchan import SEAT_WINDS
+from ..models import Attendance, ClubDay, Draw, FinalScoreSheet, Hanchan, HandRecord, Member
+
+from ..seating import Round
+
+SEATS = ("seat0", "seat1", "seat2", "seat3")
+
+
+def last_round(*, clubday: ClubDay) -> int:
+    """The last 回戦 of the day that exists (drawn, or a hanchan entered by hand); 0 before any."""
+    drawn = clubday.draws.aggregate(n=Max("number"))["n"] or 0
+    played = clubday.hanchans.aggregate(n=Max("number"))["n"] or 0
+    return max(drawn, played)
+
+
+def round_hanchans(*, clubday: ClubDay, number: int) -> list[Hanchan]:
+    return list(clubday.hanchans.filter(number=number).with_players().order_by("table"))
+
+
+def round_started(*, clubday: ClubDay, number: int) -> bool:
+    """Whether anything is recorded at a table of the 回戦: a hand, a paper sheet, or a table that is
+    no longer simply in play (finished, void)."""
+    hanchans = clubday.hanchans.filter(number=number)
+    return (hanchans.exclude(state=Hanchan.State.IN_PLAY).exists()
+            or HandRecord.objects.filter(hanchan__in=hanchans).exists()
+            or FinalScoreSheet.objects.filter(hanchan__in=hanchans).exists())
+
+
+def draw_state(*, clubday: ClubDay, number: int) -> str:
+    """A short token of the 回戦's draw as stored (seed, sit-outs, every seat): a form carries the
+    token it was built from, and a write finding another one refuses (a double tap, two phones)."""
+    draw = clubday.draws.filter(number=number).first()
+    if draw is None:
+        return "new"
+    parts = [str(draw.pk), str(draw.seed), ",".join(map(str, draw.out))]
+    for h in clubday.hanchans.filter(number=number).order_by("table").values_list("pk", "table", *[f"{s}_id" for s in SEATS]):
+        parts.append(":".join(map(str, h)))
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def previous_rounds(*, clubday: ClubDay, before: int) -> list[Round]:
+    """The day's 回戦 before ``before`` as the draw algorithm reads them: tables in seat order and
+    sit-outs (from the stored draws; hanchan entered by hand count, void ones do not)."""
+    outs = {d.number: tuple(d.out) for d in clubday.draws.filter(number__lt=before)}
+    tables: dict[int, list[tuple[int, int, int, int]]] = {}
+    rows = (clubday.hanchans.filter(number__lt=before).exclude(state=Hanchan.State.VOID)
+            .order_by("number", "table").values_list("number", *[f"{s}_id" for s in SEATS]))
+    for number, *seats in rows:
+        tables.setdefault(number, []).append(tuple(seats))
+    numbers = sorted(set(outs) | set(tables))
+    return [Round(tables=tuple(tables.get(n, ())), out=outs.get(n, ())) for n in numbers]
+
+
+def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int], int]:
+    """How often two of ``players`` sat at one table this season (the club day's year, other days):
+    ``{(low pk, high pk): hanchan}``, a tiebreak of the draw."""
+    wanted = set(players)
+    counts: Counter[tuple[int, int]] = Counter()
+    rows = (Hanchan.objects.filter(clubday__date__year=clubday.date.year).exclude(clubday=clubday)
+            .exclude(state=Hanchan.State.VOID)
+            .filter(Q(seat0__in=wanted) | Q(seat1__in=wanted) | Q(seat2__in=wanted) | Q(seat3__in=wanted))
+            .values_list(*[f"{s}_id" for s in SEATS]))
+    for seats in rows:
+        for a, b in combinations(sorted(p for p in seats if p in wanted), 2):
+            counts[(a, b)] += 1
+    return dict(counts)
+
+
+def drawn_members(*, clubday: ClubDay) -> set[int]:
+    """Everyone a stored draw of the day seats or sits out."""
+    found: set[int] = set()
+    for d in clubday.draws.all():
+        found.update(d.out)
+    numbers = list(clubday.draws.values_list("number", flat=True))
+    for seats in clubday.hanchans.filter(number__in=numbers).values_list(*[f"{s}_id" for s in SEATS]):
+        found.update(seats)
+    return found
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@dataclass
+class AttendanceRow:
+    member: Member
+    attendance: Attendance | None
+    outs: int = 0  # times sat out today
+    note: str = ""
+
+    @property
+    def here(self) -> bool:
+        return self.attendance is not None and self.attendance.last_round is None
+
+    @property
+    def left(self) -> bool:
+        return self.attendance is not None and self.attendance.last_round is not None
+
+
+def attendance_rows(*, clubday: ClubDay) -> list[AttendanceRow]:
+    """Every active member (guests only when here today), 五十音 order, with today's attendance."""
+    present = {a.member_id: a for a in clubday.attendance.select_related("member")}
+    members = Member.objects.filter(Q(active=True, guest=False) | Q(pk__in=present)).order_by("kana", "number")
+    outs = Counter(p for d in clubday.draws.all() for p in d.out)
+    return [AttendanceRow(member=m, attendance=present.get(m.pk), outs=outs[m.pk]) for m in members]
+
+
+def players_of_round(*, clubday: ClubDay, number: int) -> list[Attendance]:
+    return [a for a in clubday.attendance.select_related("member").order_by("member__kana") if a.plays(number)]
+
+
+@dataclass
+class RoundView:
+    number: int
+    draw: Draw | None
+    hanchans: list[Hanchan]
+    out: list[Member] = field(default_factory=list)
+    started: bool = False
+    state: str = "new"
+    # who is seated or sits out but does not play this 回戦 by the attendance (left, arrived later),
+    # and who plays it but is in neither: the draw should be made again
+    misfits: list[Member] = field(default_factory=list)
+    missing: list[Member] = field(default_factory=list)
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        """The tables with their players as (seat wind at the start, member, place key)."""
+        return [{"hanchan": h, "seats": [(SEAT_WINDS[i], m, f"{h.table}-{i}") for i, m in enumerate(h.members)]}
+                for h in self.hanchans]
+
+    @property
+    def people(self) -> list[tuple[Member, str, str]]:
+        """Everyone in the round with the key of their place and where they are (「2卓 西」,
+        「抜け番」): the swap form's choices."""
+        rows = [(m, f"{h.table}-{i}", _("%(t)s卓 %(w)s") % {"t": h.table, "w": SEAT_WINDS[i]})
+                for h in self.hanchans for i, m in enumerate(h.members)]
+        return rows + [(m, f"out:{m.pk}", _("抜け番")) for m in self.out]
+
+
+def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
+    """Every 回戦 of the day, newest first, with its tables, sit-outs and whether it has started."""
+    draws = {d.number: d for d in clubday.draws.all()}
+    by_number: dict[int, list[Hanchan]] = {}
+    for h in clubday.hanchans.select_related(*SEATS).order_by("number", "table"):
+        by_number.setdefault(h.number, []).append(h)
+    attendance = list(clubday.attendance.select_related("member"))
+    out_ids = {p for d in draws.values() for p in d.out}
+    names = Member.objects.in_bulk(out_ids)
+    started = _started_numbers(clubday)
+    views = []
+    for number in sorted(set(draws) | set(by_number), reverse=True):
+        draw = draws.get(number)
+        hanchans = by_number.get(number, [])
+        out = [names[p] for p in (draw.out if draw else []) if p in names]
+        view = RoundView(number=number, draw=draw, hanchans=hanchans, out=out, started=number in started,
+                         state=draw_state(clubday=clubday, number=number))
+        if draw is not None and not view.started:
+            inside = {m.pk: m for h in hanchans for m in h.members} | {m.pk: m for m in out}
+            plays = {a.member_id: a.member for a in attendance if a.plays(number)}
+            view.misfits = [m for pk, m in inside.items() if pk not in plays]
+            view.missing = sorted((m for pk, m in plays.items() if pk not in inside), key=lambda m: m.kana)
+        views.append(view)
+    return views
+
+
+def _started_numbers(clubday: ClubDay) -> set[int]:
+    hanchans = clubday.hanchans.all()
+    numbers = set(hanchans.exclude(state=Hanchan.State.IN_PLAY).values_list("number", flat=True))
+    numbers |= set(HandRecord.objects.filter(hanchan__clubday=clubday).values_list("hanchan__number", flat=True))
+    numbers |= set(FinalScoreSheet.objects.filter(hanchan__clubday=clubday).values_list("hanchan__number", flat=True))
+    return numbers
+
+
+def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
+    """The 回戦's tables for the room display: each player with seat wind and current score (the last
+    stored hand's ``scores_after``, the results once finished, else the starting points), and the
+    label of the last hand."""
+    hanchans = round_hanchans(clubday=clubday, number=number)
+    last_hands: dict[int, HandRecord] = {}
+    for hand in HandRecord.objects.filter(hanchan__in=hanchans).order_by("hanchan", "order"):
+        last_hands[hand.hanchan_id] = hand  # the last one of each wins
+    results: dict[int, dict[int, int]] = {}
+    for h in hanchans:
+        if h.state == Hanchan.State.FINISHED:
+            results[h.pk] = {r.seat: r.score for r in h.results.all()}
+    tables = []
+    for h in hanchans:
+        start = h.ruleset_in_force.engine().start_points
+        hand = last_hands.get(h.pk)
+        if h.pk in results and len(results[h.pk]) == 4:
+            scores = [results[h.pk][i] for i in range(4)]
+        elif hand is not None and len(hand.scores_after) == 4:
+            scores = list(hand.scores_after)
+        else:
+            scores = [start] * 4
+        label, dealer = _now_playing(h) if hand is not None and h.state == Hanchan.State.IN_PLAY else (None, None)
+        tables.append({"hanchan": h, "hand": hand, "hands": hand.number if hand else 0, "label": label,
+                       "players": [{"member": m, "seat": i, "wind": SEAT_WINDS[i], "score": s, "diff": s - start,
+                                    "dealer": i == dealer}
+                                   for i, (m, s) in enumerate(zip(h.members, scores))]})
+    return tables
+
+
+def _now_playing(hanchan: Hanchan) -> tuple[dict[str, str] | None, int | None]:
+    """The hand being played now (``{"ja": "東2局 1本場", "en": …}``) and the dealer's seat, from a
+    replay of the stored hands (none for a record that does not replay)."""
+    if hanchan.mode != Hanchan.Mode.HANDS:
+        return None, None
+    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
+    try:
+        state = rules.play(hanchan.game_doc(events))["state"]
+    except rules.RulesError:
+        return None, None
+    return state.get("label"), state.get("dealer")

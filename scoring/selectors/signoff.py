@@ -1,0 +1,40 @@
+"""確認 (sign-off) reads: who confirmed a hanchan's current result, and a club day's games not yet
+confirmed by all four."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Count, F, Q
+
+from ..models import ClubDay, Confirmation, Hanchan
+
+
+def sign_off_on() -> bool:
+    return bool(getattr(settings, "SIGN_OFF", False))
+
+
+def hanchan_signoff(*, hanchan: Hanchan) -> dict[str, Any]:
+    """The four players in seat order, each with ``confirmed`` (at the current version), ``outdated``
+    (confirmed an older result) and the confirmation; ``count`` of current ones; ``outdated_any``."""
+    stored = {c.member_id: c for c in Confirmation.objects.filter(hanchan=hanchan).select_related("by")}
+    players = []
+    for seat, member in enumerate(hanchan.members):
+        c = stored.get(member.pk)
+        players.append({"seat": seat, "member": member, "confirmation": c,
+                        "confirmed": c is not None and c.version == hanchan.version,
+                        "outdated": c is not None and c.version != hanchan.version})
+    count = sum(p["confirmed"] for p in players)
+    return {"players": players, "count": count, "all": count == 4,
+            "outdated_any": any(p["outdated"] for p in players)}
+
+
+def unconfirmed_hanchan(*, clubday: ClubDay) -> list[Hanchan]:
+    """The club day's finished hanchan with fewer than four confirmations of the current result,
+    by 回戦 and table, each with ``confirmed`` (how many)."""
+    qs = (clubday.hanchans.filter(state=Hanchan.State.FINISHED)
+          .annotate(confirmed=Count("confirmations", filter=Q(confirmations__version=F("version"))))
+          .filter(confirmed__lt=4).select_related("seat0", "seat1", "seat2", "seat3")
+          .order_by("number", "table"))
+    return list(qs)

@@ -1,0 +1,198 @@
+"""大会 (tournament) standings: after each 回戦, the final table and the final result.
+
+Standings count the finished hanchan of the planned 回戦 (1 … ``ClubDay.rounds``; a void or
+unfinished hanchan does not count). Players are ranked by, in this order (``TIEBREAKS``):
+
+1. 合計成績 — the sum of their nets (higher first);
+2. 平均順位 — their average placing (lower first);
+3. 最高成績 — their best single hanchan (higher first).
+
+Players equal on all three share the rank; they are listed (and, for the Swiss draw and the final
+table, ordered) by 会員番号. The 決勝卓 is hanchan 回戦 ``rounds + 1`` at table 1: once finished its
+placings decide 1st–4th (its winner is the champion) and everybody else follows by the standings.
+
+``tournament_standings`` / ``tournament_order`` feed the Swiss draw (``scoring.seating.draw_round``'s
+``standings``): member ids in rank order after a given 回戦.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+import rules
+
+from ..models import ClubDay, Hanchan, HanchanResult
+
+FINAL_TABLE = 1  # the 決勝卓 is played at table 1, as 回戦 rounds + 1
+
+TIEBREAKS = [
+    ("net", _("合計成績(多い方が上)")),
+    ("avg_rank", _("平均順位(小さい方が上)")),
+    ("best", _("1半荘の最高成績(多い方が上)")),
+]
+
+
+def is_tournament(clubday: ClubDay) -> bool:
+    return clubday.kind == ClubDay.Kind.TOURNAMENT
+
+
+def final_number(clubday: ClubDay) -> int | None:
+    """The 回戦 number of the 決勝卓 (None when the 大会 has none)."""
+    if is_tournament(clubday) and clubday.final_table and clubday.rounds:
+        return clubday.rounds + 1
+    return None
+
+
+def final_hanchan(clubday: ClubDay) -> Hanchan | None:
+    """The 決勝卓's hanchan, if created (not void)."""
+    number = final_number(clubday)
+    if number is None:
+        return None
+    return (clubday.hanchans.with_players().filter(table=FINAL_TABLE, number=number)
+            .exclude(state=Hanchan.State.VOID).first())
+
+
+def _results(clubday: ClubDay, upto: int | None) -> list[tuple[int, str, int, int, int, int]]:
+    """(member id, name, member number, 回戦, rank, net) of the finished hanchan of the main 回戦."""
+    qs = HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED)
+    last = clubday.rounds if is_tournament(clubday) and clubday.rounds else None
+    if last is not None:
+        qs = qs.filter(hanchan__number__lte=last)
+    if upto is not None:
+        qs = qs.filter(hanchan__number__lte=upto)
+    return list(qs.values_list("member_id", "member__name", "member__number", "hanchan__number", "rank", "net")
+                .order_by("hanchan__number", "hanchan__table", "rank"))
+
+
+def played_rounds(clubday: ClubDay) -> list[int]:
+    """The 回戦 numbers with at least one finished hanchan (main 回戦 only), in order."""
+    return sorted({number for _m, _n, _no, number, _r, _net in _results(clubday, None)})
+
+
+def _rank(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rows.sort(key=lambda r: (r["key"], r["number"]))
+    previous = None
+    for place, row in enumerate(rows, start=1):
+        row["rank"] = previous["rank"] if previous is not None and previous["key"] == row["key"] else place
+        row["tied"] = False
+        if previous is not None and previous["rank"] == row["rank"]:
+            row["tied"] = previous["tied"] = True
+        previous = row
+    for row in rows:
+        del row["key"]
+    return rows
+
+
+def _rows(results: list[tuple[int, str, int, int, int, int]]) -> list[dict[str, Any]]:
+    acc: dict[int, dict[str, Any]] = {}
+    for member_id, name, number, _round, rank, net in results:
+        row = acc.setdefault(member_id, {"member_id": member_id, "name": name, "number": number, "games": 0,
+                                         "net": 0, "rank_sum": 0, "best": None, "firsts": 0})
+        row["games"] += 1
+        row["net"] += net
+        row["rank_sum"] += rank
+        row["firsts"] += rank == 1
+        row["best"] = net if row["best"] is None else max(row["best"], net)
+    for row in acc.values():
+        avg = Fraction(row["rank_sum"], row["games"])
+        row.update(avg_rank=float(avg), net_text=rules.net_text(row["net"]), best_text=rules.net_text(row["best"]),
+                   key=(-row["net"], avg, -row["best"]))
+    return _rank(list(acc.values()))
+
+
+def tournament_standings(clubday: ClubDay, *, after_round: int | None = None) -> list[dict[str, Any]]:
+    """The standings after 回戦 ``after_round`` (None: every 回戦 played), best first. Each row:
+    ``member_id``, ``name``, ``number`` (会員番号), ``rank`` (shared when every tiebreak is equal;
+    ``tied`` then), ``games``, the tiebreak values ``net`` (in points, ``net_text`` as +19.6),
+    ``avg_rank`` and ``best`` (``best_text``), and ``firsts`` (1位の回数, shown only)."""
+    return _rows(_results(clubday, after_round))
+
+
+def tournament_order(clubday: ClubDay, *, after_round: int | None = None) -> list[int]:
+    """Member ids in rank order after 回戦 ``after_round``: the Swiss draw's ``standings``. Only
+    players with a finished hanchan appear (a late arrival is for the draw to place)."""
+    return [row["member_id"] for row in tournament_standings(clubday, after_round=after_round)]
+
+
+def tournament_rounds(clubday: ClubDay) -> list[dict[str, Any]]:
+    """The standings after each 回戦 played, newest first: ``{"number": k, "rows": [...]}`` where each
+    row also has ``move`` (places gained since 回戦 k − 1: positive up; None in 回戦 1 or for a
+    first game) and ``round_net`` (the net of their game(s) in 回戦 k, None when sitting out)."""
+    results = _results(clubday, None)
+    numbers = sorted({r[3] for r in results})
+    out, before = [], {}
+    for k in numbers:
+        rows = _rows([r for r in results if r[3] <= k])
+        this_round: dict[int, int] = {}
+        for member_id, _name, _no, number, _rank, net in results:
+            if number == k:
+                this_round[member_id] = this_round.get(member_id, 0) + net
+        for row in rows:
+            prev = before.get(row["member_id"])
+            row["move"] = None if prev is None else prev - row["rank"]
+            row["move_abs"] = abs(row["move"]) if row["move"] is not None else None
+            row["round_net"] = this_round.get(row["member_id"])
+            row["round_net_text"] = rules.net_text(row["round_net"]) if row["round_net"] is not None else ""
+        before = {row["member_id"]: row["rank"] for row in rows}
+        out.append({"number": k, "rows": rows})
+    return out[::-1]
+
+
+def tournament_progress(clubday: ClubDay) -> dict[str, Any]:
+    """Where the 大会 stands: 回戦 planned and played, hanchan still in play in the main 回戦, whether
+    the 決勝卓 may be created now (every planned 回戦 has games, none still in play)."""
+    planned = clubday.rounds or 0
+    main = clubday.hanchans.exclude(state=Hanchan.State.VOID)
+    if planned:
+        main = main.filter(number__lte=planned)
+    numbers = set(main.values_list("number", flat=True))
+    in_play = main.filter(state=Hanchan.State.IN_PLAY).count()
+    done = bool(planned) and numbers >= set(range(1, planned + 1)) and in_play == 0
+    final = final_hanchan(clubday)
+    return {"planned": planned, "played": played_rounds(clubday), "in_play": in_play, "rounds_done": done,
+            "final": final, "final_due": final_number(clubday) is not None and done and final is None}
+
+
+def tournament_result(clubday: ClubDay) -> dict[str, Any]:
+    """The final result: ``rows`` in final order with ``place`` (1, 2, …), the standings values and,
+    for the 決勝卓's four, ``final_rank`` and ``final_net_text``; ``final`` (the hanchan or None);
+    ``decided`` (the 決勝卓 finished, or every 回戦 done when there is none); ``champion`` (a row)."""
+    rows = tournament_standings(clubday)
+    progress = tournament_progress(clubday)
+    final = progress["final"]
+    for row in rows:
+        row.update(place=row["rank"], final_rank=None, final_net_text="")
+    decided = progress["rounds_done"] and final_number(clubday) is None
+    if final is not None and final.state == Hanchan.State.FINISHED:
+        finals = {r.member_id: r for r in final.results.all()}
+        order = {row["member_id"]: i for i, row in enumerate(rows)}
+        top = sorted((row for row in rows if row["member_id"] in finals),
+                     key=lambda row: (finals[row["member_id"]].rank, order[row["member_id"]]))
+        rest = [row for row in rows if row["member_id"] not in finals]
+        for row in top:
+            result = finals[row["member_id"]]
+            row.update(place=result.rank, final_rank=result.rank, final_net_text=result.net_text)
+        places = len(top)
+        for row in rest:  # those behind the final table keep their standings order
+            row["place"] = max(row["rank"], places + 1)
+        rows = top + rest
+        decided = True
+    champion = rows[0] if decided and rows else None
+    return {"rows": rows, "final": final, "decided": decided, "champion": champion, "progress": progress}
+
+
+def ruleset_summary(clubday: ClubDay) -> list[tuple[Any, str]]:
+    """The rule set's game rules a 大会's printout states: (label, value) pairs."""
+    rs = clubday.ruleset.engine()
+    uma = " / ".join(rules.net_text(v) for v in rs.uma)
+    return [
+        (_("持ち点"), f"{rs.start_points}"),
+        (_("返し"), f"{rs.return_points}"),
+        (_("順位点"), uma),
+        (_("トビ"), str(_("あり(0点未満で終了)") if rs.bust else _("なし(0点未満でも続行)"))),
+        (_("持ち点1000点未満のリーチ"), str(_("不可") if rs.riichi_min_score > 0 else _("可"))),
+        (_("同点"), str(_("上家優先") if rs.tie_break == "seat" else _("同着折半"))),
+    ]

@@ -1,0 +1,290 @@
+"""The evening of a club day: check-in (出欠, guests, late arrivals, early leavers) and the table
+draw of each 回戦 (draw, draw again, swap two players).
+
+Every write is one transaction that first locks the club day (``select_for_update``; on SQLite the
+``IMMEDIATE`` transaction serialises writers) and re-reads what it changes. A draw form carries the
+token of the draw it was built from (``selectors.evening.draw_state``): a second tap, or another
+phone's form, finds another token and is refused instead of drawing twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from .. import generations
+from ..models import Attendance, ClubDay, Draw, Member, to_hiragana
+from ..selectors import evening as sel
+from ..selectors.tournament import tournament_order
+from .club import hanchan_create
+
+from ..seating import draw_round
+
+GUEST_KANA = "げすと"  # the reading of a guest whose name is not in kana: guests sort together under げ
+SEED_MAX = 999_999  # a drawn seed has at most six digits (read aloud, typed again to reproduce)
+SEED_LIMIT = 2_147_483_647  # a typed one may be anything the column holds
+
+
+def _lock(clubday: ClubDay) -> ClubDay:
+    return ClubDay.objects.select_for_update().get(pk=clubday.pk)
+
+
+# --------------------------------------------------------------------------- 出欠
+
+
+@transaction.atomic
+def attendance_check_in(*, clubday: ClubDay, member: Member) -> Attendance:
+    """Check a member in. Arriving after 回戦 k was drawn, they play from k + 1. Checking in again
+    is nothing new (a double tap); someone who had left is back (to the end)."""
+    day = _lock(clubday)
+    found = Attendance.objects.filter(clubday=day, member=member).first()
+    if found is not None:
+        if found.last_round is not None:
+            found.last_round = None
+            found.save(update_fields=["last_round"])
+        return found
+    return Attendance.objects.create(clubday=day, member=member, first_round=sel.last_round(clubday=day) + 1)
+
+
+@transaction.atomic
+def attendance_undo(*, clubday: ClubDay, member: Member) -> Attendance | None:
+    """Take back a check-in. Before any draw includes them the attendance is deleted (its history
+    keeps it); after, they leave instead (``attendance_leave``): the drawn 回戦 stay as they were."""
+    day = _lock(clubday)
+    found = Attendance.objects.filter(clubday=day, member=member).first()
+    if found is None:
+        return None
+    if member.pk not in sel.drawn_members(clubday=day):
+        found.delete()
+        return None
+    return _leave(day, found)
+
+
+@transaction.atomic
+def attendance_leave(*, clubday: ClubDay, member: Member) -> Attendance | None:
+    """帰る: the member plays no 回戦 after this one. Their last 回戦 is the last one drawn when it has
+    started; a drawn one that has not started yet they leave before (its draw should be made again:
+    the draw page says so). Nobody drawn yet: as an undone check-in."""
+    day = _lock(clubday)
+    found = Attendance.objects.filter(clubday=day, member=member).first()
+    if found is None:
+        raise ValidationError(_("%(name)s さんは出席になっていません") % {"name": member.name}, code="absent")
+    if member.pk not in sel.drawn_members(clubday=day):
+        found.delete()
+        return None
+    return _leave(day, found)
+
+
+def _leave(day: ClubDay, found: Attendance) -> Attendance:
+    last = sel.last_round(clubday=day)
+    if last and not sel.round_started(clubday=day, number=last):
+        last -= 1
+    found.last_round = max(last, found.first_round - 1)
+    found.save(update_fields=["last_round"])
+    return found
+
+
+@transaction.atomic
+def attendance_return(*, clubday: ClubDay, member: Member) -> Attendance:
+    """Undo 帰る: the member plays to the end again."""
+    day = _lock(clubday)
+    found = Attendance.objects.filter(clubday=day, member=member).first()
+    if found is None:
+        return attendance_check_in(clubday=day, member=member)
+    if found.last_round is not None:
+        found.last_round = None
+        found.save(update_fields=["last_round"])
+    return found
+
+
+def guest_kana(name: str) -> str:
+    """The reading of a guest: the name itself when it is kana (as hiragana), else ``GUEST_KANA``."""
+    kana = to_hiragana(unicodedata.normalize("NFKC", name).strip())
+    if kana and all("ぁ" <= c <= "ゖ" or c in "ー ・　" for c in kana):
+        return kana
+    return GUEST_KANA
+
+
+def _new_guest(name: str) -> Member:
+    """A guest member with the next free 会員番号. Another day's check-in (or an admin adding a
+    member) may take that number at the same moment on PostgreSQL: then the next one is tried."""
+    for _attempt in range(5):
+        top = Member.objects.aggregate(n=Max("number"))["n"] or 0
+        guest = Member(name=name, kana=guest_kana(name), number=top + 1, guest=True)
+        guest.full_clean(validate_unique=False)  # the number is checked by the insert itself
+        try:
+            with transaction.atomic():  # a savepoint: a clash undoes only this insert
+                guest.save()
+            return guest
+        except IntegrityError:
+            continue
+    raise ValidationError(_("会員番号を決められませんでした。もう一度押してください"), code="busy")
+
+
+@transaction.atomic
+def guest_check_in(*, clubday: ClubDay, name: str) -> Attendance:
+    """A visitor at the door, in one step: a guest member (the next free 会員番号; the reading from
+    the name when it is kana) checked in. A guest of that name already here today is found again
+    (a double tap); one from an earlier day is checked in again rather than made twice."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"name": _("ゲストの名前を入力してください")}, code="required")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Cn") for c in name):
+        raise ValidationError({"name": _("名前に使えない文字があります")}, code="invalid")
+    if len(name) > Member._meta.get_field("name").max_length:
+        raise ValidationError({"name": _("名前が長すぎます")}, code="max_length")
+    day = _lock(clubday)
+    here = Attendance.objects.filter(clubday=day, member__guest=True, member__name=name).first()
+    if here is not None:
+        return here
+    guest = Member.objects.filter(guest=True, name=name).order_by("-pk").first()
+    if guest is None:
+        guest = _new_guest(name)
+    elif not guest.active:
+        guest.active = True
+        guest.save(update_fields=["active"])
+    return attendance_check_in(clubday=day, member=guest)
+
+
+# --------------------------------------------------------------------------- 組み合わせ
+
+
+def stale_draw_error() -> ValidationError:
+    return ValidationError(_("組み合わせは他の操作でもう変わっています。表示し直した組み合わせを確かめてください"),
+                           code="stale")
+
+
+def started_error(number: int) -> ValidationError:
+    return ValidationError(
+        _("%(n)s回戦はもう始まっています(記録がある卓があります)。組み直しや入れ替えはできません") % {"n": number},
+        code="started")
+
+
+def parse_seed(text: str) -> int | None:
+    """A typed seed (blank: draw a new one)."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > SEED_LIMIT:
+        raise ValidationError({"seed": _("シードは0から%(max)sまでの整数で入力してください") % {"max": SEED_LIMIT}},
+                              code="seed")
+    return int(text)
+
+
+def _swiss_order(day: ClubDay, number: int, players: list[int]) -> list[int] | None:
+    """For a 大会 drawn スイス式 from its second 回戦: everyone playing, best first (the standings after
+    the last 回戦; a player without a finished game yet after those with one, by 会員番号)."""
+    if day.kind != ClubDay.Kind.TOURNAMENT or not day.swiss or number < 2:
+        return None
+    ranked = [pk for pk in tournament_order(day, after_round=number - 1) if pk in players]
+    numbers = dict(Member.objects.filter(pk__in=players).values_list("pk", "number"))
+    return ranked + sorted(set(players) - set(ranked), key=numbers.__getitem__)
+
+
+@transaction.atomic
+def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None = None) -> Draw:
+    """Draw 回戦 ``number`` (or draw it again): the players are those the attendance has in it
+    (``Attendance.plays``), the algorithm reads the day's earlier 回戦 and the season's pairings.
+    One hanchan per table (table 1…, players by seat from 起家). ``state``: the draw token the form
+    was built from (``"new"`` for a first draw); ``seed``: reproduce a draw (default: a random one).
+
+    A new 回戦 follows the last one once that has started (a tap too many does not draw two 回戦
+    ahead); drawing again replaces its hanchan while none has anything
+    recorded. Refused once the 回戦 has started."""
+    day = _lock(clubday)
+    if sel.draw_state(clubday=day, number=number) != state:
+        raise stale_draw_error()
+    draw = day.draws.filter(number=number).first()
+    if draw is None:
+        last = sel.last_round(clubday=day)
+        if number != last + 1:
+            if day.hanchans.filter(number=number).exists():
+                raise ValidationError(_("%(n)s回戦の半荘はもう手で作られています。組み合わせは%(next)s回戦から作れます")
+                                      % {"n": number, "next": last + 1}, code="exists")
+            raise ValidationError(_("次に組めるのは%(next)s回戦です") % {"next": last + 1}, code="order")
+        if last and not sel.round_started(clubday=day, number=last):
+            raise ValidationError(_("%(n)s回戦がまだ始まっていません。%(next)s回戦は、%(n)s回戦の記録が始まってから組めます")
+                                  % {"n": last, "next": number}, code="not_started")
+    elif sel.round_started(clubday=day, number=number):
+        raise started_error(number)
+    players = [a.member_id for a in day.attendance.all() if a.plays(number)]
+    if len(players) < 4:
+        raise ValidationError(_("%(n)s回戦に参加する人が4人未満です(%(count)s人)。出欠を確かめてください")
+                              % {"n": number, "count": len(players)}, code="too_few")
+    if seed is None:
+        seed = secrets.randbelow(SEED_MAX + 1)
+    try:
+        drawn = draw_round(sorted(players), previous=sel.previous_rounds(clubday=day, before=number), seed=seed,
+                           season_pairs=sel.season_pairs(clubday=day, players=players),
+                           standings=_swiss_order(day, number, players))
+    except ValueError as exc:  # seating.SeatingError: e.g. a hanchan entered by hand seats someone twice
+        raise ValidationError(_("組み合わせを作れませんでした(%(reason)s)") % {"reason": exc}, code="seating") from exc
+    for old in day.hanchans.filter(number=number):
+        generations.new_generation(generations.hanchan(old.pk))
+        old.delete()
+    members = Member.objects.in_bulk(players)
+    for table, seats in enumerate(drawn.tables, start=1):
+        hanchan_create(clubday=day, table=table, number=number, players=[members[p] for p in seats])
+    if draw is None:
+        draw = Draw.objects.create(clubday=day, number=number, seed=seed, out=list(drawn.out))
+    else:
+        draw.seed, draw.out = seed, list(drawn.out)
+        draw.save(update_fields=["seed", "out"])
+    return draw
+
+
+@transaction.atomic
+def draw_swap(*, clubday: ClubDay, number: int, state: str, first: str, second: str) -> Draw:
+    """Swap two places of a drawn 回戦 before it starts: ``"<table>-<seat>"`` (seat 0 = 起家) or
+    ``"out:<member pk>"`` (sitting out). Two seats of one table swap winds."""
+    day = _lock(clubday)
+    if sel.draw_state(clubday=day, number=number) != state:
+        raise stale_draw_error()
+    draw = day.draws.filter(number=number).first()
+    if draw is None:
+        raise stale_draw_error()
+    if sel.round_started(clubday=day, number=number):
+        raise started_error(number)
+    if first == second:
+        raise ValidationError(_("入れ替える2人を別々に選んでください"), code="same")
+    tables = {h.table: h for h in day.hanchans.filter(number=number).select_for_update()}
+    out = list(draw.out)
+
+    def place(text: str):
+        kind, _sep, rest = text.partition(":")
+        if kind == "out" and rest.isdigit() and int(rest) in out:
+            return ("out", out.index(int(rest)))
+        table, _sep, seat = text.partition("-")
+        if table.isdigit() and seat.isdigit() and int(table) in tables and int(seat) < 4:
+            return (tables[int(table)], int(seat))
+        raise stale_draw_error()
+
+    def get(p) -> int:
+        return out[p[1]] if p[0] == "out" else getattr(p[0], f"seat{p[1]}_id")
+
+    def put(p, pk: int) -> None:
+        if p[0] == "out":
+            out[p[1]] = pk
+        else:
+            setattr(p[0], f"seat{p[1]}_id", pk)
+
+    a, b = place(first), place(second)
+    if a[0] == "out" and b[0] == "out":
+        raise ValidationError(_("抜け番どうしは入れ替えられません"), code="both_out")
+    pa, pb = get(a), get(b)
+    put(a, pb)
+    put(b, pa)
+    for h in {id(p[0]): p[0] for p in (a, b) if p[0] != "out"}.values():
+        h.full_clean()
+        h.version += 1
+        h.save(update_fields=["seat0", "seat1", "seat2", "seat3", "version"])
+        generations.new_generation(generations.hanchan(h.pk))
+    if out != draw.out:
+        draw.out = out
+        draw.save(update_fields=["out"])
+    return draw

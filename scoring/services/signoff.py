@@ -1,0 +1,55 @@
+"""確認 (sign-off): each of the four players confirms a finished hanchan's result with a tap.
+
+A confirmation is of the hanchan as it stood at ``Hanchan.version``: any later write to the hanchan
+(a hand changed, the score sheet entered again, void and back) bumps the version, and the older
+confirmations no longer count until tapped again. Confirming does not bump the version (the four
+taps do not undo each other)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..access import is_scorekeeper
+from ..models import Confirmation, Hanchan, Member
+from .common import User, actor
+
+
+def result_changed_error() -> ValidationError:
+    return ValidationError(_("結果が変わったため再確認が必要です。最新の結果を確かめてから、もう一度「確認しました」を押してください"),
+                           code="stale")
+
+
+def may_confirm(user: User, member: Member) -> bool:
+    """A scorekeeper may tap for any player at the table; a member only for themselves (their login)."""
+    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return is_scorekeeper(user) or member.user_id == user.pk
+
+
+@transaction.atomic
+def hanchan_confirm(*, hanchan: Hanchan, member: Member, by: User, version: int) -> Confirmation:
+    """``member`` confirms ``hanchan``'s result as shown at ``version`` (the page's). Refused when the
+    result changed since (``stale``), the hanchan is not finished, ``member`` is not one of its four
+    players, or ``by`` may not confirm for them (``PermissionDenied``). A second tap at the same
+    version changes nothing and returns the stored confirmation."""
+    if not may_confirm(by, member):
+        raise PermissionDenied(_("自分の結果だけ確認できます"))
+    locked = Hanchan.objects.select_for_update().get(pk=hanchan.pk)
+    if locked.state != Hanchan.State.FINISHED:
+        raise ValidationError(_("終了した半荘だけ確認できます"), code="not_finished")
+    if member.pk not in locked.member_ids:
+        raise ValidationError(_("%(name)s さんはこの半荘の対局者ではありません") % {"name": member.name},
+                              code="not_a_player")
+    if version != locked.version:
+        raise result_changed_error()
+    stored = Confirmation.objects.filter(hanchan=locked, member=member).first()
+    if stored is not None and stored.version == locked.version:
+        return stored  # a double tap
+    if stored is None:
+        return Confirmation.objects.create(hanchan=locked, member=member, version=locked.version, by=actor(by))
+    stored.version, stored.by, stored.at = locked.version, actor(by), timezone.now()
+    stored.save(update_fields=["version", "by", "at"])
+    return stored

@@ -1,0 +1,55 @@
+"""大会 (tournament) writes: its settings on a club day, and the 決勝卓 (final table)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import ClubDay, Hanchan, Member
+from ..selectors.tournament import FINAL_TABLE, final_number, tournament_progress, tournament_standings
+from .club import clubday_settings, hanchan_create
+
+
+@transaction.atomic
+def clubday_update(*, clubday: ClubDay, date: Any, venue: str, ruleset: Any, kind: str = ClubDay.Kind.CLUB,
+                   name: str = "", rounds: int | None = None, swiss: bool = False,
+                   final_table: bool = False) -> ClubDay:
+    """Change a club day: date, venue, rule set and the 大会 settings (``clubday_create``'s)."""
+    day = ClubDay.objects.select_for_update().get(pk=clubday.pk)
+    day.date, day.venue, day.ruleset = date, venue.strip(), ruleset
+    clubday_settings(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
+    day.full_clean()
+    day.save()
+    return day
+
+
+@transaction.atomic
+def final_table_create(*, clubday: ClubDay, mode: str = Hanchan.Mode.HANDS,
+                       rng: random.Random | None = None) -> Hanchan:
+    """「決勝卓を作る」: the top four of the standings after the planned 回戦 at table 1 as 回戦
+    ``rounds + 1``, their seats drawn (``rng``: for tests; the system's randomness otherwise).
+    Refused unless the 大会 has a 決勝卓, every planned 回戦 is played and none is still in play,
+    and no 決勝卓 exists yet."""
+    day = ClubDay.objects.select_for_update().get(pk=clubday.pk)  # one 決勝卓 at a time
+    number = final_number(day)
+    if number is None:
+        raise ValidationError(_("この大会には決勝卓がありません(大会の設定で「上位4人で決勝卓」を選んでください)"),
+                              code="no_final_table")
+    progress = tournament_progress(day)
+    if progress["final"] is not None:
+        raise ValidationError(_("決勝卓はもう作られています"), code="final_exists")
+    if not progress["rounds_done"]:
+        raise ValidationError(_("決勝卓は %(n)s 回戦がすべて終わってから作れます(対局中の半荘: %(in_play)s)")
+                              % {"n": day.rounds, "in_play": progress["in_play"]}, code="rounds_not_done")
+    top = tournament_standings(day, after_round=day.rounds)[:4]
+    if len(top) < 4:
+        raise ValidationError(_("決勝卓には4人の成績が必要です"), code="too_few")
+    ids = [row["member_id"] for row in top]
+    found = Member.objects.in_bulk(ids)
+    players = [found[pk] for pk in ids]
+    (rng or random.SystemRandom()).shuffle(players)
+    return hanchan_create(clubday=day, table=FINAL_TABLE, number=number, players=players, mode=mode)

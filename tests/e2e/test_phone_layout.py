@@ -1,0 +1,146 @@
+"""Every main page fits a phone (390 px wide) in Japanese and in English (issue 19).
+
+On each page: the document does not scroll sideways; no table cell clips its text (an ellipsis or a
+hidden overflow); every other table (results, members, hands, rules, history) fits its box without scrolling; the
+navigation is one row. On the hanchan page the seat chips show whole names (two 佐藤 at one table).
+Wide boards (the standings, the day's ranking by 回戦) may scroll inside their own box.
+
+The data is put in place with ``manage shell`` through the services: an administrator of its own,
+a club day with a finished game and one in play (two members named 佐藤, a long name), a dispute.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import PASSWORD, SHOTS
+
+pytestmark = pytest.mark.e2e
+
+USER = "phone-check"
+DATA = r'''
+import datetime
+from django.contrib.auth import get_user_model
+from scoring import services
+from scoring.models import Member, RuleSet, HandRecord
+User = get_user_model()
+by = User.objects.filter(username="%(user)s").first() or services.user_create(username="%(user)s", password="%(password)s", role="admin")
+rs = RuleSet.objects.get(preset="ariari", options={})
+people = [("佐藤太郎", "さとうたろう"), ("佐藤花子", "さとうはなこ"), ("長谷川久美子", "はせがわくみこ"), ("石井太郎", "いしいたろう")]
+ms = [Member.objects.filter(number=no).first() or services.member_create(name=n, kana=k, number=no)
+      for no, (n, k) in enumerate(people, 951)]
+day = services.clubday_create(date=datetime.date(2026, 12, 20), venue="公民館 2階和室", ruleset=rs)
+done = services.hanchan_create(clubday=day, table=1, players=ms)
+services.hanchan_record_final_scores(hanchan=done, scores=[58300, 26400, 10900, 4400], sticks=0, by=by)
+live = services.hanchan_create(clubday=day, table=1, players=ms)
+services.hanchan_record_hand(hanchan=live, by=by, event={"type": "ron", "winner": 0, "loser": 1, "han": 3, "fu": 40, "riichi": [0]})
+hand = HandRecord.objects.filter(hanchan=live).first()
+d = services.dispute_open(hand=hand, by=by, comment="供託が二重に数えられていませんか?")
+result = done.results.order_by("rank").last()
+print(day.pk, done.pk, live.pk, ms[0].pk, d.pk, result.pk)
+''' % {"user": USER, "password": PASSWORD}
+
+# boards with many columns, which scroll inside their own box (their rank and name columns stay put)
+WIDE = "table.ranking, table.day-totals"
+# the clipping and overflow checks, run in the page: a list of what is wrong (empty: all fits)
+PROBLEMS = """(WIDE) => {
+  const out = [], width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+  const scrolls = el => { for (let p = el.parentElement; p; p = p.parentElement) {
+    const o = getComputedStyle(p).overflowX; if (o === "auto" || o === "scroll") return true; } return false; };
+  // visually hidden on purpose (the hand list's header on phones: read by screen readers only)
+  const hidden = el => { for (let p = el; p && p.tagName !== "MAIN"; p = p.parentElement)
+    if (getComputedStyle(p).clipPath !== "none") return true; return false; };
+  for (const cell of document.querySelectorAll("main td, main th")) {
+    if (cell.offsetParent === null || hidden(cell)) continue;
+    if (cell.scrollWidth > cell.clientWidth + 1) out.push(`clipped cell: ${cell.textContent.trim().slice(0, 40)}`);
+    const r = cell.getBoundingClientRect();
+    if (r.right > width + 0.5 && !scrolls(cell)) out.push(`cell beyond the edge: ${cell.textContent.trim().slice(0, 40)}`);
+  }
+  for (const t of document.querySelectorAll(`main table:not(${WIDE})`)) {
+    if (t.offsetParent === null) continue;
+    const box = t.parentElement;
+    if (box.scrollWidth > box.clientWidth + 1 || t.getBoundingClientRect().right > width + 0.5)
+      out.push(`table does not fit: ${t.querySelector("th") ? t.querySelector("th").textContent : ""} (${Math.round(t.getBoundingClientRect().width)} px)`);
+  }
+  const header = document.querySelector("header.site");
+  if (header && header.getBoundingClientRect().height > 60) out.push(`navigation is ${Math.round(header.getBoundingClientRect().height)} px high`);
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def ids(manage) -> dict[str, str]:
+    day, done, live, member, dispute, result = manage("shell", "-c", DATA).split()[-6:]
+    return {"day": day, "done": done, "live": live, "member": member, "dispute": dispute, "result": result}
+
+
+def pages(ids: dict[str, str]) -> list[str]:
+    return ["/", "/members/", f"/members/{ids['member']}/", "/standings/", "/days/", f"/days/{ids['day']}/",
+            f"/hanchan/{ids['done']}/", f"/hanchan/{ids['live']}/", "/check/?hand=567p789s4s&melds=chi234m,pon777z&win_tile=4s",
+            "/check/examples/", "/rules/", "/rules/new/", "/disputes/", f"/disputes/{ids['dispute']}/",
+            f"/history/hanchan/{ids['done']}/", f"/history/result/{ids['result']}/", "/impact/", "/results/import/",
+            "/users/new/", "/members/new/", "/days/new/", f"/history/member/{ids['member']}/",
+            f"/days/{ids['day']}/attendance/", f"/days/{ids['day']}/draw/", f"/days/{ids['day']}/display/"]
+
+
+def set_language(page: Page, lang: str) -> None:
+    """The cookie the language button sets, for the whole site (a cookie's path follows its URL)."""
+    origin = page.url.split("/accounts/")[0]
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": origin + "/"}])
+
+
+def in_language(page: Page, lang: str) -> None:
+    """Log in as the test's administrator with the language cookie of ``lang`` set."""
+    page.goto("/accounts/login/")
+    set_language(page, lang)
+    page.reload()
+    page.locator("main input[name=username]").fill(USER)
+    page.locator("main input[name=password]").fill(PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    expect(page.get_by_role("button", name="ログアウト" if lang == "ja" else "Log out")).to_be_attached()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_main_page_fits_390_px(page: Page, ids, lang):
+    problems = {}
+    page.goto("/accounts/login/")
+    set_language(page, lang)
+    page.reload()
+    problems["/accounts/login/"] = page.evaluate(PROBLEMS, WIDE)
+    in_language(page, lang)
+    for path in pages(ids):
+        page.goto(path)
+        problems[path] = page.evaluate(PROBLEMS, WIDE)
+        if problems[path]:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"phone-layout-{lang}-{path.strip('/').replace('/', '-') or 'home'}.png"),
+                            full_page=True)
+    assert {p: f for p, f in problems.items() if f} == {}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_seat_chips_show_whole_names(page: Page, ids, lang):
+    in_language(page, lang)
+    page.goto(f"/hanchan/{ids['live']}/")
+    chips = page.locator(".hand-form .choices.seats .chip span")
+    expect(chips.first).to_be_visible()
+    names = {"佐藤太郎", "佐藤花子", "長谷川久美子", "石井太郎"}
+    seen = set()
+    for i in range(chips.count()):
+        chip = chips.nth(i)
+        if not chip.is_visible():
+            continue
+        text = chip.inner_text().replace("\n", "")
+        seen.add(text)
+        assert chip.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1"), text
+    assert names <= seen
+
+
+def test_the_checker_brings_the_verdict_into_view(page: Page):
+    page.goto("/check/?hand=567p789s4s&melds=chi234m,pon777z&win_tile=4s")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.get_by_role("button", name="判定する").click()
+    results = page.locator("#check-results")
+    expect(results.locator("h2").first).to_be_in_viewport()
