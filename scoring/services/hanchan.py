@@ -30,20 +30,28 @@ from .rollup import rollup_refresh
 SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``settled_columns``
 
 
-def stale_error() -> ValidationError:
-    return ValidationError(
-        _("他の人がこの半荘を変更しました。最新の記録を確かめてから、もう一度送信してください(入力した内容は残っています)"),
-        code="stale")
+def stale_error(kind: str = "form") -> ValidationError:
+    """The refusal of a write built on an old version of the hanchan. ``kind`` says what was refused,
+    so the message tells what is left: a typed ``"form"`` (its input stays on screen), an undo or
+    a row's ``"delete"`` (nothing was taken back), or another button's ``"action"`` (nothing done)."""
+    if kind == "delete":
+        text = _("他の人がこの半荘を変更しました。取り消しは行っていません。最新の記録を確かめてから、必要ならもう一度押してください")
+    elif kind == "action":
+        text = _("他の人がこの半荘を変更しました。この操作は行っていません。最新の記録を確かめてから、必要ならもう一度押してください")
+    else:
+        text = _("他の人がこの半荘を変更しました。最新の記録を確かめてから、もう一度送信してください(入力した内容は残っています)")
+    return ValidationError(text, code="stale")
 
 
-def _lock(pk: int, version: int | None) -> Hanchan:
-    """The hanchan, locked for the rest of the transaction, checked against the form's version."""
+def _lock(pk: int, version: int | None, kind: str = "form") -> Hanchan:
+    """The hanchan, locked for the rest of the transaction, checked against the form's version
+    (``kind``: what a stale refusal says, see ``stale_error``)."""
     try:
         hanchan = Hanchan.objects.with_players().select_for_update(of=("self",)).get(pk=pk)
     except Hanchan.DoesNotExist:
-        raise stale_error() from None
+        raise stale_error(kind) from None
     if version is not None and hanchan.version != version:
-        raise stale_error()
+        raise stale_error(kind)
     return hanchan
 
 
@@ -58,16 +66,17 @@ def _bump(hanchan: Hanchan, *fields: str) -> None:
         hanchan.save(update_fields=["version", *fields])
 
 
-def _locked_hand(hand: HandRecord, version: int | None) -> tuple[Hanchan, HandRecord, list[HandRecord]]:
+def _locked_hand(hand: HandRecord, version: int | None,
+                 kind: str = "form") -> tuple[Hanchan, HandRecord, list[HandRecord]]:
     """Lock the hand's hanchan, then re-read its hands (one query): the hand's position may have
     changed (or it may be gone) since the caller loaded it. Returns the hanchan, the hand as
     stored now, and all the hanchan's hands in order (the hand among them)."""
-    hanchan = _lock(hand.hanchan_id, version)
+    hanchan = _lock(hand.hanchan_id, version, kind)
     hands = _hands(hanchan)
     for stored in hands:
         if stored.pk == hand.pk:
             return hanchan, stored, hands
-    raise stale_error()
+    raise stale_error(kind)
 
 
 # --------------------------------------------------------------------------- replay
@@ -248,9 +257,20 @@ def _require_hands_mode(hanchan: Hanchan) -> None:
 # --------------------------------------------------------------------------- hands
 
 
+def _follows(hanchan: Hanchan, version: int, after: Sequence[uuid.UUID]) -> bool:
+    """A hand queued on a phone without signal is built on ``version`` (the last the phone saw) after
+    the phone's own earlier queued hands ``after`` (their keys, in order). It is as good as current
+    when those hands are exactly the newest of the hanchan and nothing else was written since
+    ``version``: every write bumps the version once, so the hanchan is at ``version + len(after)``."""
+    if hanchan.version != version + len(after):
+        return False
+    newest = list(hanchan.hands.order_by("-order").values_list("submission", flat=True)[:len(after)])
+    return newest[::-1] == list(after)
+
+
 @transaction.atomic
 def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, version: int | None = None,
-                        submission: uuid.UUID | None = None) -> HandRecord:
+                        submission: uuid.UUID | None = None, after: Sequence[uuid.UUID] = ()) -> HandRecord:
     """Append one hand; refused (nothing saved) when the engine rejects it or the game is over.
     ``hand.hanchan`` is the hanchan as saved. Writes the hand, its history row and the hanchan's
     version (and its state and results when the hand ends the game).
@@ -258,7 +278,12 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, ve
     ``submission``: the key the phone made for this tap. When a hand was already recorded with it
     (the phone sent the tap again after losing the answer), that hand is returned and nothing is
     written: not a second hand, and not a stale-form refusal (the retry carries the version the
-    first arrival made old)."""
+    first arrival made old).
+
+    ``after``: the keys of the hands this phone queued before this one while it had no signal, all
+    built on ``version``; the version is then current when they are the newest hands and nothing
+    else changed (``_follows``). A change made meanwhile elsewhere refuses it as stale: the phone
+    keeps it and shows the change, nothing is overwritten."""
     hanchan = _lock(hanchan.pk, None)
     if submission is not None:
         done = HandRecord.objects.filter(submission=submission).first()
@@ -271,7 +296,7 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, ve
         if HandRecord.history.filter(submission=submission).exists():
             raise ValidationError(_("この局は記録されたあと削除されています(記録の一覧と「削除された局」を確かめてください)"),
                                   code="submitted_then_deleted")
-    if version is not None and hanchan.version != version:
+    if version is not None and (not _follows(hanchan, version, after) if after else hanchan.version != version):
         raise stale_error()
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
@@ -309,7 +334,7 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
 def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> Hanchan:
     """Delete one hand and renumber the rest; refused if a later hand becomes invalid. Returns the
     hanchan as saved (the delete may have put a finished game back in play)."""
-    hanchan, hand, hands = _locked_hand(hand, version)
+    hanchan, hand, hands = _locked_hand(hand, version, "delete")
     _require_hands_mode(hanchan)
     in_play = hanchan.state == Hanchan.State.IN_PLAY
     stored = [h.event for h in hands]
@@ -329,7 +354,7 @@ def hanchan_finish(*, hanchan: Hanchan, by: User, version: int | None = None) ->
     """途中終了: stop a game before its end; the results are the current scores (leftover sticks to
     the top player), and later edits keep them current. A game whose hands end it needs no call:
     it is finished by the write that ended it. ``hanchan_reopen`` undoes this."""
-    hanchan = _lock(hanchan.pk, version)
+    hanchan = _lock(hanchan.pk, version, "action")
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
         raise ValidationError(_("この半荘の結果はすでに確定しています"))
@@ -346,7 +371,7 @@ def hanchan_finish(*, hanchan: Hanchan, by: User, version: int | None = None) ->
 def hanchan_reopen(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
     """Undo 途中終了: the game is in play again from where it stopped (its results leave the boards
     until it ends or is stopped again)."""
-    hanchan = _lock(hanchan.pk, version)
+    hanchan = _lock(hanchan.pk, version, "action")
     _require_hands_mode(hanchan)
     if not hanchan.closed_early:
         raise ValidationError(_("この半荘は途中終了していません"))
@@ -381,7 +406,7 @@ def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], stic
 def hanchan_void(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
     """Mark a hanchan void (無効): its hands, sheets and results stay stored, but it leaves the
     boards (they read finished hanchan only). ``hanchan_unvoid`` undoes it."""
-    hanchan = _lock(hanchan.pk, version)
+    hanchan = _lock(hanchan.pk, version, "action")
     if hanchan.state == Hanchan.State.VOID:
         raise ValidationError(_("この半荘はすでに無効にされています"))
     hanchan.state_before_void, hanchan.state = hanchan.state, Hanchan.State.VOID
@@ -393,7 +418,7 @@ def hanchan_void(*, hanchan: Hanchan, by: User, version: int | None = None) -> H
 @transaction.atomic
 def hanchan_unvoid(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
     """Undo ``hanchan_void``: the hanchan is back as it was (finished ones back on the boards)."""
-    hanchan = _lock(hanchan.pk, version)
+    hanchan = _lock(hanchan.pk, version, "action")
     if hanchan.state != Hanchan.State.VOID:
         raise ValidationError(_("この半荘は無効にされていません"))
     hanchan.state, hanchan.state_before_void = hanchan.state_before_void or Hanchan.State.IN_PLAY, ""

@@ -38,7 +38,7 @@ def hand_restore(*, hand_id: int, by: User, version: int | None = None) -> HandR
     row = deleted_hand_row(hand_id=hand_id)
     if row is None:
         raise ValidationError(_("この局は削除されていないか、すでに復元されています"), code="not_deleted")
-    hanchan = _lock(row.hanchan_id, version)
+    hanchan = _lock(row.hanchan_id, version, "action")
     if deleted_hand_row(hand_id=hand_id) is None:  # re-read inside the lock
         raise ValidationError(_("この局は削除されていないか、すでに復元されています"), code="not_deleted")
     _require_hands_mode(hanchan)

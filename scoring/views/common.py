@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
@@ -48,15 +49,32 @@ def int_or_none(text: str | None) -> int | None:
         return None
 
 
-def posted_version(request: HttpRequest) -> int:
+def posted_version(request: HttpRequest, kind: str = "form") -> int:
     """The hanchan version a submitted form was built from. Every form that writes to a hanchan
     sends it; a post without it, or with anything but a number, is refused as a stale form is
     (``stale_error``: nothing is stored, the form is shown again with its input), so the web never
     writes without the version check (``version=None`` is for the management commands).
 
-    Call it inside the ``try`` around the service, whose ``ValidationError`` the view already shows."""
+    Call it inside the ``try`` around the service, whose ``ValidationError`` the view already shows;
+    ``kind``: what was refused, as the service would say it (``stale_error``)."""
     text = request.POST.get("version", "")
     if not VERSION.fullmatch(text):
-        raise stale_error()
+        raise stale_error(kind)
     return int(text)
 
+
+
+MAX_AFTER = 100  # queued hands a phone may name before one hand: more than a hanchan has (the post holds at most 200 fields)
+
+
+def posted_after(request: HttpRequest) -> list[uuid.UUID]:
+    """The ``after`` keys of a hand a phone queued while it had no signal: the submission keys of its
+    own hands queued before it, in order (``services.hanchan_record_hand``). Anything unreadable is
+    refused as a stale form is."""
+    texts = request.POST.getlist("after")
+    if len(texts) > MAX_AFTER:
+        raise stale_error()
+    try:
+        return [uuid.UUID(t) for t in texts]
+    except ValueError:
+        raise stale_error() from None

@@ -56,7 +56,7 @@ def _change(request: HttpRequest, pk: int, service, done: str) -> HttpResponse:
     changes too), a plain post the page with ``done`` as a message."""
     hanchan = get_object_or_404(Hanchan.objects.with_players(), pk=pk)
     try:
-        hanchan = service(hanchan=hanchan, by=request.user, version=posted_version(request))
+        hanchan = service(hanchan=hanchan, by=request.user, version=posted_version(request, "action"))
     except ValidationError as exc:
         return refused(request, hanchan, exc)
     if request.htmx:

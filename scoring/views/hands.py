@@ -21,7 +21,7 @@ from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
 from ..models import Hanchan, HandRecord
 from .check import tiles_answer
-from .common import error_list, form_status, has_palette, int_or_none, posted_version
+from .common import error_list, form_status, has_palette, int_or_none, posted_after, posted_version
 from .hanchan_page import after_record, after_write, hanchan_page, page_context, refused
 
 
@@ -90,7 +90,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             version = posted_version(request)
             hand = services.hanchan_record_hand(hanchan=hanchan, event=form.event, by=request.user, version=version,
-                                                submission=form.cleaned_data["submission"])
+                                                submission=form.cleaned_data["submission"],
+                                                after=posted_after(request))
         except ValidationError as exc:
             errors = error_list(exc)
             stale = exc.code == "stale"
@@ -101,6 +102,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             hanchan.refresh_from_db()
         ctx = page_context(request, hanchan, form=form, errors=errors, stale=stale)
         response = render(request, "scoring/hanchan_detail.html#hand-errors", ctx, status=422)
+        response["X-Hand-Refused"] = "stale" if stale else "invalid"  # a phone sending its queued hands reads it
         return reswap(retarget(response, "#hand-errors"), "outerHTML show:#hand-errors:top")
     return hanchan_page(request, hanchan, form=form, errors=errors, status=422)
 
@@ -186,7 +188,8 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hand = _hand(pk)
     hanchan = hand.hanchan
     try:
-        after = services.hanchan_delete_hand(hand=hand, by=request.user, version=posted_version(request))
+        after = services.hanchan_delete_hand(hand=hand, by=request.user,
+                                            version=posted_version(request, "delete"))
     except ValidationError as exc:
         return refused(request, hanchan, exc)
     if request.htmx:  # e.g. deleting the last hand of a finished game puts it back in play

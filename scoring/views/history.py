@@ -42,7 +42,7 @@ def hand_restore_view(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("この局は削除されていないか、すでに復元されています"))
         return redirect("history", "hand", pk)
     try:
-        hand = hand_restore(hand_id=pk, by=request.user, version=posted_version(request))
+        hand = hand_restore(hand_id=pk, by=request.user, version=posted_version(request, "action"))
     except ValidationError as exc:
         messages.error(request, " ".join(error_list(exc)))
         return redirect("history", "hanchan", row.hanchan_id)

@@ -407,3 +407,98 @@ def test_the_answer_to_a_recorded_hand_carries_only_what_changed(client_as, scor
     assert 'hx-swap-oob="afterbegin:#hand-rows"' in body and body.count('<td class="num no">') == 1  # the new row only
     assert '<div id="undo" hx-swap-oob="true">' in body and "#7 を取り消す" in body
     assert 'id="hanchan-actions"' in body and f'name="version" value="{hanchan.version + 1}"' in body
+
+
+# --- hands a phone queued while it had no signal (after=: its own earlier queued hands) ---------------
+
+KEYS = ["3c1f9a2e-0d4b-4c55-8e1a-7b2d6f0a9c11", "5e2a8b3d-1f6c-4a77-9b2e-8c3e7a1b0d22",
+        "7a3b9c4e-2a7d-4b88-ac3f-9d4f8b2c1e33"]
+TSUMO = {"type": "tsumo", "winner": "2", "value": "quick", "han": "2", "fu": "30"}
+DRAW = {"type": "draw", "tenpai": ["0", "1", "2", "3"]}
+
+
+def queued(hanchan_version, key, after=(), data=RON):
+    """A hand as the phone sends it from its queue: the version it last saw, its key, the keys of
+    its own queued hands before it."""
+    return {**data, "version": str(hanchan_version), "submission": key, "after": list(after)}
+
+
+def test_hands_queued_on_one_phone_are_recorded_in_order_on_the_version_it_saw(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    seen = hanchan.version
+    for i, data in enumerate((RON, TSUMO, DRAW)):
+        r = client.post(url(hanchan), queued(seen, KEYS[i], KEYS[:i], data), HTTP_HX_REQUEST="true")
+        assert r.status_code == 200, r.content.decode()[:300]
+    hands = list(HandRecord.objects.filter(hanchan=hanchan).order_by("order"))
+    assert [str(h.submission) for h in hands] == KEYS and [h.event["type"] for h in hands] == ["ron", "tsumo", "draw"]
+
+
+def test_a_queued_hand_sent_again_is_recorded_once(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    seen = hanchan.version
+    client.post(url(hanchan), queued(seen, KEYS[0]), HTTP_HX_REQUEST="true")
+    client.post(url(hanchan), queued(seen, KEYS[1], KEYS[:1], TSUMO), HTTP_HX_REQUEST="true")
+    again = client.post(url(hanchan), queued(seen, KEYS[1], KEYS[:1], TSUMO), HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and HandRecord.objects.filter(hanchan=hanchan).count() == 2
+
+
+@pytest.mark.parametrize("meanwhile", ["append", "edit", "delete", "stop"])
+def test_a_queued_hand_after_a_change_made_on_another_phone_is_refused(client_as, scorekeeper, hanchan, ron,
+                                                                        meanwhile):
+    from scoring import services
+    client = client_as(scorekeeper)
+    seen = hanchan.version
+    client.post(url(hanchan), queued(seen, KEYS[0]), HTTP_HX_REQUEST="true")
+    mine = HandRecord.objects.get(hanchan=hanchan)
+    if meanwhile == "append":  # another phone records a hand after the queued one
+        services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 3, 1, 30), by=scorekeeper)
+    elif meanwhile == "edit":  # or corrects it (the queued hand stays the newest, the version moved)
+        services.hanchan_update_hand(hand=mine, event=ron(1, 0, 4, 30), by=scorekeeper)
+    elif meanwhile == "delete":
+        services.hanchan_delete_hand(hand=mine, by=scorekeeper)
+    else:
+        services.hanchan_finish(hanchan=hanchan, by=scorekeeper)
+    before = list(HandRecord.objects.filter(hanchan=hanchan).values_list("pk", "event"))
+    r = client.post(url(hanchan), queued(seen, KEYS[1], KEYS[:1], TSUMO), HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and "他の人がこの半荘を変更しました" in r.content.decode()
+    assert r["X-Hand-Refused"] == "stale"  # the phone tells a change elsewhere from a bad hand
+    assert list(HandRecord.objects.filter(hanchan=hanchan).values_list("pk", "event")) == before
+    assert not HandRecord.objects.filter(submission=KEYS[1]).exists()
+
+
+def test_a_queued_hand_whose_earlier_queued_hand_never_arrived_is_refused(client_as, scorekeeper, hanchan):
+    """after= names a hand the server does not have: the version alone being current is not enough."""
+    r = client_as(scorekeeper).post(url(hanchan), queued(hanchan.version, KEYS[1], KEYS[:1], TSUMO),
+                                    HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and not HandRecord.objects.filter(hanchan=hanchan).exists()
+
+
+def test_queued_hands_out_of_order_are_refused(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    seen = hanchan.version
+    client.post(url(hanchan), queued(seen, KEYS[0]), HTTP_HX_REQUEST="true")
+    client.post(url(hanchan), queued(seen, KEYS[1], KEYS[:1], TSUMO), HTTP_HX_REQUEST="true")
+    r = client.post(url(hanchan), queued(seen, KEYS[2], KEYS[1::-1], DRAW), HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and HandRecord.objects.filter(hanchan=hanchan).count() == 2
+
+
+@pytest.mark.parametrize("after", [["not-a-key"], [KEYS[0]] * 101])
+def test_an_unreadable_after_is_refused_as_stale(client_as, scorekeeper, hanchan, after):
+    r = client_as(scorekeeper).post(url(hanchan), queued(hanchan.version, KEYS[1], after), HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and "他の人がこの半荘を変更しました" in r.content.decode()
+    assert not HandRecord.objects.exists()
+
+
+def test_a_stale_htmx_hand_shows_the_conflict_once(client_as, scorekeeper, hanchan, ron):
+    from scoring import services
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(2, 3, 1, 30), by=scorekeeper)
+    r = client_as(scorekeeper).post(url(hanchan), {**RON, "version": "0"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and r.content.decode().count("他の人がこの半荘を変更しました") == 1
+
+
+def test_a_refused_hand_says_whether_it_was_stale_or_itself(client_as, scorekeeper, hanchan):
+    client = client_as(scorekeeper)
+    bad = client.post(url(hanchan), {**RON, "fu": "", "version": str(hanchan.version)}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 422 and bad["X-Hand-Refused"] == "invalid"
+    stale = client.post(url(hanchan), {**RON, "version": str(hanchan.version + 1)}, HTTP_HX_REQUEST="true")
+    assert stale.status_code == 422 and stale["X-Hand-Refused"] == "stale"

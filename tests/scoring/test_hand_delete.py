@@ -83,3 +83,14 @@ def test_undo_from_a_stale_page_is_refused(client_as, scorekeeper, first):
     r = client_as(scorekeeper).post(url(last), {"version": "0"}, HTTP_HX_REQUEST="true")
     assert r.status_code == 422 and "他の人がこの半荘を変更しました" in r.content.decode()
     assert HandRecord.objects.filter(hanchan_id=first.hanchan_id).count() == 2
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_refused_undo_says_so_once_and_speaks_of_no_typed_input(client_as, scorekeeper, first, htmx):
+    """Nothing was typed for an undo: its refusal says the hand was not taken back, and the page
+    shows it once (not again in the hand form's error box)."""
+    last = HandRecord.objects.get(hanchan_id=first.hanchan_id, order=1)
+    extra = {"HTTP_HX_REQUEST": "true"} if htmx else {"follow": True}
+    body = client_as(scorekeeper).post(url(last), {"version": "0"}, **extra).content.decode()
+    assert body.count("他の人がこの半荘を変更しました") == 1
+    assert "取り消しは行っていません" in body and "入力した内容は残っています" not in body
