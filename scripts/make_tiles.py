@@ -180,8 +180,8 @@ def _honor(n: int) -> str:
 
 
 def _back() -> str:
-    return (f'<rect x="4" y="4" width="52" height="68" rx="5" fill="#e0a21a"/>'
-            f'<rect x="8" y="8" width="44" height="60" rx="3" fill="none" stroke="#f6d57a" stroke-width="1.5"/>')
+    return ('<rect x="4" y="4" width="52" height="68" rx="5" fill="#e0a21a"/>'
+            '<rect x="8" y="8" width="44" height="60" rx="3" fill="none" stroke="#f6d57a" stroke-width="1.5"/>')
 
 
 def tile_picture(name: str) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import GameError
-from ..points import ceil100, score
+from ..points import ceil100
 from ..standings import share
 from .events import Event, Value, Win
 from .table import POT, SEATS, Ledger, Table

@@ -9,6 +9,7 @@ from the session's ``collected_static``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -65,15 +66,17 @@ def static_files(collected_static):
     """Pages rendered in this process (the palette's own page) name the collected static files."""
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory, collected_static) -> Iterator[str]:
-    """A fresh app on a free port with an empty (migrated) database: the first-run state."""
-    db = tmp_path_factory.mktemp("e2e") / "club.sqlite3"
+@contextlib.contextmanager
+def served(db: Path, collected_static: Path, *, seed: str = "", **env_extra: str) -> Iterator[tuple[str, dict]]:
+    """A migrated database at ``db`` (``seed``: Python run by ``manage.py shell`` first) served by
+    ``runserver`` with DEBUG off on a free port; yields its URL and environment, stops it after."""
     env = {**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "false",
            "DJANGO_STATIC_ROOT": str(collected_static),
-           "DJANGO_SETTINGS_MODULE": "clubsite.settings", "PYTHONUNBUFFERED": "1"}
+           "DJANGO_SETTINGS_MODULE": "clubsite.settings", "PYTHONUNBUFFERED": "1", **env_extra}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
                    stdout=subprocess.DEVNULL)
+    if seed:
+        subprocess.run([sys.executable, "manage.py", "shell", "-c", seed], cwd=ROOT, env=env, check=True)
     port = _free_port()
     log = open(db.with_suffix(".log"), "w")
     proc = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
@@ -90,17 +93,25 @@ def server_url(tmp_path_factory, collected_static) -> Iterator[str]:
                 time.sleep(0.2)
         else:
             pytest.fail("runserver did not answer within 20 s")
+        yield url, env
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory, collected_static) -> Iterator[str]:
+    """A fresh app on a free port with an empty (migrated) database: the first-run state."""
+    with served(tmp_path_factory.mktemp("e2e") / "club.sqlite3", collected_static) as (url, env):
+        port = url.rsplit(":", 1)[1]
         # The first-run URL, exactly as `make run` prints it (clubstart issues the one-time token).
-        printed = subprocess.run([sys.executable, "manage.py", "clubstart", "--no-serve", "--port", str(port)],
+        printed = subprocess.run([sys.executable, "manage.py", "clubstart", "--no-serve", "--port", port],
                                  cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout
         setup = re.search(r"http://\S+/setup/\?token=\S+", printed)
         SETUP_URLS[url] = setup.group(0).replace("localhost", "127.0.0.1") if setup else None
         SERVER_ENVS[url] = env
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
 
 
 @pytest.fixture(scope="session")

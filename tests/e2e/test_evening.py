@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PASSWORD, PHONE
+from .conftest import PASSWORD
 
 pytestmark = pytest.mark.e2e
 

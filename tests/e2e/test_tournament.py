@@ -7,18 +7,13 @@ Runs its own server (sign-off is a setting of the server) on a database of its o
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import time
-import urllib.request
 from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, ROOT, SHOTS, _free_port
+from .conftest import PHONE, SHOTS, served
 
 pytestmark = pytest.mark.e2e
 
@@ -46,33 +41,8 @@ AFTER_2 = ["青木", "小川", "井上", "加藤", "木村", "上田", "工藤",
 @pytest.fixture(scope="module")
 def signoff_url(tmp_path_factory, collected_static) -> Iterator[str]:
     db = tmp_path_factory.mktemp("e2e-tournament") / "club.sqlite3"
-    env = {**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "false", "CLUB_SIGN_OFF": "1",
-           "DJANGO_STATIC_ROOT": str(collected_static), "DJANGO_SETTINGS_MODULE": "clubsite.settings",
-           "PYTHONUNBUFFERED": "1"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-    subprocess.run([sys.executable, "manage.py", "shell", "-c", SEED], cwd=ROOT, env=env, check=True)
-    port = _free_port()
-    log = open(db.with_suffix(".log"), "w")
-    proc = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "/accounts/login/", timeout=1)
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    pytest.fail(f"runserver exited: {db.with_suffix('.log').read_text()}")
-                time.sleep(0.2)
-        else:
-            pytest.fail("runserver did not answer within 20 s")
+    with served(db, collected_static, seed=SEED, CLUB_SIGN_OFF="1") as (url, _env):
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
 
 
 @pytest.fixture
