@@ -73,8 +73,22 @@ def seed() -> None:
     dispute = services.dispute_open(hand=hand, by=admin, comment="リーチ棒の供託が二重に数えられていませんか?")
     services.dispute_comment_add(dispute=dispute, by=admin, text="確認します。")
     result = finished.results.order_by("seat").first()
+    # a 大会 run as an evening: ten check in, 回戦 1 drawn and played on paper, 回戦 2 drawn スイス式
+    # with a hand in play at table 1, two sitting out each time
+    cup = services.clubday_create(date=timezone.localdate(), venue="市民センター", ruleset=own, kind="tournament",
+                                  name="冬季オープン大会", rounds=3, swiss=True, final_table=True)
+    for m in [sato1, sato2, long_name, *Member.objects.filter(active=True, number__lt=100)[:7]]:
+        services.attendance_check_in(clubday=cup, member=m)
+    services.draw_create(clubday=cup, number=1, state="new", seed=2026)
+    for h, scores in zip(cup.hanchans.filter(number=1), ([41200, 28300, 19500, 11000], [37000, 21000, 24000, 18000])):
+        services.hanchan_record_final_scores(hanchan=h, scores=scores, sticks=0, by=admin)
+    from scoring.selectors import evening
+    services.draw_create(clubday=cup, number=2, state=evening.draw_state(clubday=cup, number=2), seed=7)
+    services.hanchan_record_hand(hanchan=cup.hanchans.get(number=2, table=1), by=admin,
+                                 event={"type": "ron", "winner": 2, "loser": 0, "han": 2, "fu": 30})
     print(json.dumps({"day": day.pk, "finished": finished.pk, "playing": playing.pk, "member": sato1.pk,
-                      "ruleset": own.pk, "dispute": dispute.pk, "hand": hand.pk, "result": result.pk}))
+                      "ruleset": own.pk, "dispute": dispute.pk, "hand": hand.pk, "result": result.pk,
+                      "cup": cup.pk}))
 
 
 # the visible text nodes with kana or kanji (names, places and tile names are expected among them)
@@ -106,8 +120,10 @@ def pages(ids: dict[str, int]) -> list[tuple[str, str]]:
         ("history-result", f"/history/result/{ids['result']}/"),
         ("history-member", f"/history/member/{ids['member']}/"),
         ("impact", "/impact/"), ("csv-import", "/results/import/"), ("user-new", "/users/new/"),
-        ("attendance", f"/days/{ids['day']}/attendance/"), ("draw", f"/days/{ids['day']}/draw/"),
-        ("display", f"/days/{ids['day']}/display/"),
+        ("attendance", f"/days/{ids['cup']}/attendance/"), ("draw", f"/days/{ids['cup']}/draw/"),
+        ("display", f"/days/{ids['cup']}/display/"), ("cup", f"/days/{ids['cup']}/"),
+        ("cup-edit", f"/days/{ids['cup']}/edit/"), ("tournament", f"/days/{ids['cup']}/tournament/"),
+        ("tournament-print", f"/days/{ids['cup']}/tournament/print/"),
     ]
 
 
@@ -202,6 +218,11 @@ def main() -> None:
                     pg.emulate_media(media="print")
                     take(pg, "day-print", lang, size)
                     pg.emulate_media(media="screen")
+                    if size == "1280":  # the room display on a 1920×1080 screen (projector, TV)
+                        pg.set_viewport_size({"width": 1920, "height": 1080})
+                        pg.goto(dict(pages(ids))["display"])
+                        pg.screenshot(path=str(out / f"{lang}-1920-display.png"))
+                        pg.set_viewport_size(SIZES[size])
                     pg.goto(dict(pages(ids))["check"])  # the verdict after 判定する, as the phone shows it
                     pg.locator("#check-form button[type=submit]").click()
                     pg.wait_for_timeout(1000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -99,8 +99,6 @@ def hanchan_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.hanchan_confirm(hanchan=hanchan, member=member, by=request.user,
                                      version=posted_version(request))
-        except PermissionDenied:
-            raise
         except ValidationError as exc:
             errors = error_list(exc)
     if request.htmx:
