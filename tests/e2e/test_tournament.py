@@ -41,7 +41,8 @@ AFTER_2 = ["青木", "小川", "井上", "加藤", "木村", "上田", "工藤",
 @pytest.fixture(scope="module")
 def signoff_url(tmp_path_factory, collected_static) -> Iterator[str]:
     db = tmp_path_factory.mktemp("e2e-tournament") / "club.sqlite3"
-    with served(db, collected_static, seed=SEED, CLUB_SIGN_OFF="1") as (url, _env):
+    # its own SQLite file even under scripts/with-postgres (DATABASE_URL blank): the seed needs an empty club
+    with served(db, collected_static, seed=SEED, CLUB_SIGN_OFF="1", DATABASE_URL="") as (url, _env):
         yield url
 
 
