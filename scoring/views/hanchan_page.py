@@ -38,6 +38,8 @@ def page_context(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> dict[s
     ruleset = hanchan.ruleset_in_force.engine()
     ctx.update(ruleset=ruleset, red_fives=ruleset.red_fives, names=hanchan.player_names())
     ctx["form"] = SimpleLazyObject(lambda: HandForm.for_hanchan(hanchan, initial=FRESH_FORM))
+    # the new hand's empty form is drawn once per generation (its fields are cached; built only then)
+    ctx["fresh_form"] = "form" not in extra
     ctx.update(extra)
     return ctx
 
