@@ -119,7 +119,7 @@ RESTARTS = 4
 # draw_evening: while more repeats than the bound are left, more restarts, up to MAX_RESTARTS and
 # MAX_EVENING_MOVES moves in all.
 MAX_RESTARTS = 12
-MAX_EVENING_MOVES = 1_000_000
+MAX_EVENING_MOVES = 600_000
 # Annealing temperature in cost units: from HOT repeats down to COLD unevenness units, geometric.
 # LOG_COOLING is ln(HOT * W_REPEAT / (COLD * W_UNEVEN)), written out because libm's log and pow may
 # differ in the last bit between machines (a test checks the value).
@@ -133,14 +133,13 @@ TENURE = 3
 TABU_ITERS = 500
 TABU_STALL = 250  # steps without a better state before the polish gives up
 POLISH_LIMIT = 40
-# the polish at the end of draw_evening's second stage
-LONG_TABU_ITERS = 1500
-LONG_TABU_STALL = 600
 # Conflict-directed tabu walk, run by draw_evening when annealing leaves more repeats than the
 # bound, for WALK_WORK swaps looked at.
-WALK_WORK = 1_000_000
-WALK_STEP_COST = 8
-WALK_TENURE = 4
+WALK_WORK = 5_000_000
+WALK_STEP_COST = 8  # work counted per step, per player looked at, per swap with one out
+WALK_SAMPLE_COST = 12
+WALK_OUT_COST = 24
+WALK_TENURE = 1
 WALK_STALL = 2_000
 WALK_KICK = 4
 WALK_SAMPLES = 16
@@ -530,7 +529,7 @@ class _Search:
         tries to beat it (and the
         better of the two is kept, so it never does worse): annealing runs up to
         ``extra_restarts`` in all, then a conflict-directed tabu walk of ``walk_work`` swaps looked
-        at from the best of them, then a longer polish."""
+        at from the best of them."""
         best, best_cost = None, None
         for _ in range(restarts):
             state, cost = self._anneal(self._initial(), moves, good_enough)
@@ -553,10 +552,8 @@ class _Search:
                 return best
         if first_cost < best_cost:
             best, best_cost = first, first_cost
-        if walk_work:  # (the walk and the polish change the state they are given: a copy)
+        if walk_work:  # (the walk changes the state it is given: a copy)
             best, best_cost = self._walk([[g[:] for g in grp] for grp in best], walk_work, good_enough)
-        if best_cost > good_enough and self._conflicts(best) <= POLISH_LIMIT:
-            best, best_cost = self._tabu(best, LONG_TABU_ITERS, good_enough, LONG_TABU_STALL)
         return first if first_cost <= best_cost else best
 
     def _conflicts(self, state: State) -> int:
@@ -644,7 +641,7 @@ class _Search:
             best = [[g[:] for g in grp] for grp in state]
         return best, best_cost
 
-    def _tabu(self, state: State, iterations: int, good_enough: int, stall: int = TABU_STALL) -> tuple[State, int]:
+    def _tabu(self, state: State, iterations: int, good_enough: int) -> tuple[State, int]:
         """Tabu search: each step makes the best swap (with someone at another table, or with one
         who sits out when the rotation allows) of a player who meets someone again, over every
         round; players just moved stay put for a few steps unless moving them beats the best state
@@ -728,7 +725,7 @@ class _Search:
             tabu[r][a] = tabu[r][b] = step + tenure
             cost += chosen_delta
             since_best += 1
-            if since_best > stall:
+            if since_best > TABU_STALL:
                 break
             if cost < best_cost:
                 best_cost, since_best = cost, 0
@@ -834,6 +831,7 @@ class _Search:
             chosen, chosen_delta, ties = None, 0, 0
             aspire = best_cost - cost
             for _ in range(samples):
+                work += WALK_SAMPLE_COST
                 key = bad[_below(rng, len(bad))]
                 x, y = divmod(key, n)
                 met = [r for r in range(rounds) if where[r][x] == where[r][y] < tables]
@@ -886,7 +884,7 @@ class _Search:
                 if out_group:
                     for b in groups[tables]:
                         delta = self._out_delta(state, r, a, b, ga, tables, counts, missed)
-                        work += rounds
+                        work += WALK_OUT_COST
                         if delta is None or ((a_tabu or tr[b] >= step) and delta >= aspire):
                             continue
                         if chosen is None or delta < chosen_delta:
