@@ -65,7 +65,13 @@ Rules
   (南西北) stay balanced.
 - Search: simulated annealing over swaps of two players of the same round (at different tables,
   or a seated player with one who sits out when the rotation allows it), all rounds at once, with
-  restarts, then a short tabu search when few repeats are left.
+  restarts, then a short tabu search when few repeats are left. When that leaves ``draw_evening``
+  with more repeats than ``lower_bound``, a second stage tries to beat it (and keeps the first
+  result unless beaten): more annealing restarts, then a conflict-directed tabu walk (each step
+  samples players who meet someone again, in a round where they do, and makes the best of their
+  swaps, worse or not; back to the best state, shaken, when it stalls). Evenings that reach the
+  bound stop early and cost no more than before; the others take up to about 2 s of CPU for 40
+  players and 8 rounds.
 - Reproducible: everything is driven by ``random.Random(seed)`` and only by its ``random()``
   method, whose sequence Python keeps stable across versions; ids are sorted first, so the order in
   which players are passed does not matter. The search has a fixed budget of moves (no clock), and
@@ -116,6 +122,10 @@ MOVES_PER_SLOT_PER_PLAYER = 12
 MIN_MOVES = 4_000
 MAX_MOVES = 200_000
 RESTARTS = 4
+# draw_evening's second stage (only while more repeats than the bound are left): restarts up to
+# MAX_RESTARTS in all, as long as they stay within MAX_EVENING_MOVES moves in all.
+MAX_RESTARTS = 12
+MAX_EVENING_MOVES = 600_000
 # Annealing temperature in cost units: from HOT repeats down to COLD unevenness units, geometric.
 # LOG_COOLING is ln(HOT * W_REPEAT / (COLD * W_UNEVEN)), written out because libm's log and pow may
 # differ in the last bit between machines (a test checks the value).
@@ -129,6 +139,20 @@ TENURE = 3
 TABU_ITERS = 500
 TABU_STALL = 250  # steps without a better state before the polish gives up
 POLISH_LIMIT = 40
+# Conflict-directed tabu walk, run by draw_evening's second stage. Its budget, WALK_WORK, is in
+# units of work that follow its CPU time on any machine: WALK_STEP_COST per step, WALK_SAMPLE_COST
+# per player sampled (WALK_SAMPLES per step), one per swap with a seated player looked at,
+# WALK_OUT_COST per swap with one who sits out (the rotation check costs more). A player just
+# moved stays put in that round for WALK_TENURE to 2 * WALK_TENURE - 1 steps; after WALK_STALL
+# steps without a better state the walk goes back to the best one and makes WALK_KICK random swaps.
+WALK_WORK = 5_000_000
+WALK_STEP_COST = 8
+WALK_SAMPLE_COST = 12
+WALK_OUT_COST = 24
+WALK_SAMPLES = 16
+WALK_TENURE = 1
+WALK_STALL = 2_000
+WALK_KICK = 4
 MAX_PLAYERS = 400
 MAX_ROUNDS = 50
 
@@ -505,10 +529,17 @@ class _Search:
 
     # -- annealing
 
-    def run(self, moves: int, restarts: int, good_enough: int) -> State:
+    def run(self, moves: int, restarts: int, good_enough: int, extra_restarts: int = 0,
+            walk_work: int = 0, settle: int = -1) -> State:
         """The best state over ``restarts`` annealing runs of ``moves`` moves each, then polished
         by a short tabu search when only a few players still meet someone again (stops as soon as
-        the cost reaches ``good_enough``, which no state can beat)."""
+        the cost reaches ``good_enough``, which no state can beat).
+
+        If that leaves the cost at ``settle`` or above (above ``good_enough``), a second stage
+        tries to beat it (and the
+        better of the two is kept, so it never does worse): annealing runs up to
+        ``extra_restarts`` in all, then a conflict-directed tabu walk of ``walk_work`` swaps looked
+        at from the best of them."""
         best, best_cost = None, None
         for _ in range(restarts):
             state, cost = self._anneal(self._initial(), moves, good_enough)
@@ -516,9 +547,24 @@ class _Search:
                 best, best_cost = state, cost
             if best_cost <= good_enough:
                 return best
+        first = best
         if self._conflicts(best) <= POLISH_LIMIT:
-            best, best_cost = self._tabu(best, TABU_ITERS, good_enough)
-        return best
+            first, first_cost = self._tabu(best, TABU_ITERS, good_enough)
+        else:
+            first_cost = best_cost
+        if first_cost < settle or first_cost <= good_enough or (extra_restarts <= restarts and not walk_work):
+            return first
+        for _ in range(restarts, extra_restarts):
+            state, cost = self._anneal(self._initial(), moves, good_enough)
+            if cost < best_cost:
+                best, best_cost = state, cost
+            if best_cost <= good_enough:
+                return best
+        if first_cost < best_cost:
+            best, best_cost = first, first_cost
+        if walk_work:  # (the walk changes the state it is given: a copy)
+            best, best_cost = self._walk([[g[:] for g in grp] for grp in best], walk_work, good_enough)
+        return first if first_cost <= best_cost else best
 
     def _conflicts(self, state: State) -> int:
         """How many (round, player) meet someone at their table for the second time or more."""
@@ -698,6 +744,193 @@ class _Search:
                     break
         return best, best_cost
 
+    def _walk(self, state: State, budget: int, good_enough: int, samples: int = WALK_SAMPLES) -> tuple[State, int]:
+        """Conflict-directed tabu walk: each step takes a pair that meets again, one of its
+        players in a round where they meet, and makes that player's best swap in that round (with
+        someone at another table, or with one who sits out when the rotation allows), even if it
+        makes the draw worse; WALK_SAMPLES such players are looked at per step and the best of
+        all their swaps is made. Players just moved stay put in that round for WALK_TENURE steps
+        or more unless moving them beats the best state found. After WALK_STALL steps without a better state it
+        goes back to the best state and shakes it with a few random swaps. ``budget`` counts swaps
+        looked at, so the work is the same on every machine."""
+        rng, n = self.rng, self.n
+        rounds, tables = self.rounds, self.tables
+        counts = [row[:] for row in self.history.pairs]
+        for groups in state:
+            for table in groups[:-1]:
+                for x in table:
+                    for y in table:
+                        if x != y:
+                            counts[x][y] += 1
+        season, add, rem = self.season, self.add, self.rem
+        has_season = any(any(row) for row in season)
+        where = [[-1] * n for _ in range(rounds)]
+        for r, groups in enumerate(state):
+            for g, group in enumerate(groups):
+                for i in group:
+                    where[r][i] = g
+        free = self.free
+        cost = self._cost_parts(state)[2]
+        best_cost, best = cost, [[g[:] for g in groups] for groups in state]
+        if cost <= good_enough or tables < 2:
+            return best, best_cost
+        missed = _Missed(self.history.missed, free, state)
+        # pairs that meet more than once, as keys x * n + y (x < y), in a list for random picks
+        bad: list[int] = []
+        pos: dict[int, int] = {}
+
+        def mark(x: int, y: int) -> None:
+            key = x * n + y if x < y else y * n + x
+            if counts[x][y] > 1:
+                if key not in pos:
+                    pos[key] = len(bad)
+                    bad.append(key)
+            elif key in pos:
+                k = pos.pop(key)
+                last = bad.pop()
+                if last != key:
+                    bad[k] = last
+                    pos[last] = k
+
+        for x in free:
+            for y in free:
+                if x < y and counts[x][y] > 1:
+                    mark(x, y)
+
+        def move(r: int, a: int, b: int, ga: int, gb: int) -> None:
+            groups = state[r]
+            touched = []
+            if ga < tables:
+                touched += [(u, p) for u in groups[ga] if u != a for p in (a, b)]
+            if gb < tables:
+                touched += [(v, p) for v in groups[gb] if v != b for p in (a, b)]
+            if ga == tables:
+                missed.swap(r, a, b)
+            elif gb == tables:
+                missed.swap(r, b, a)
+            self._apply(state, r, a, b, ga, gb, counts)
+            where[r][a], where[r][b] = gb, ga
+            for u, p in touched:
+                mark(u, p)
+
+        tabu = [[0] * n for _ in range(rounds)]
+        work = step = since_best = 0
+        out_group = self.out_size > 0
+        while work < budget and bad:
+            step += 1
+            work += WALK_STEP_COST
+            since_best += 1
+            if since_best > WALK_STALL:
+                # back to the best state, shaken a little
+                for r in range(rounds):
+                    for g, group in enumerate(best[r]):
+                        for i in group:
+                            if where[r][i] != g:
+                                a = next(u for u in state[r][g] if u not in group)
+                                move(r, a, i, g, where[r][i])
+                cost = best_cost
+                for _ in range(WALK_KICK):
+                    r = _below(rng, rounds)
+                    a, b = free[_below(rng, len(free))], free[_below(rng, len(free))]
+                    ga, gb = where[r][a], where[r][b]
+                    if ga == gb or ga == tables or gb == tables:
+                        continue
+                    cost += self._swap_delta(state, r, a, b, ga, gb, counts)
+                    move(r, a, b, ga, gb)
+                since_best = 0
+                continue
+            chosen, chosen_delta, ties = None, 0, 0
+            aspire = best_cost - cost
+            for _ in range(samples):
+                work += WALK_SAMPLE_COST
+                key = bad[_below(rng, len(bad))]
+                x, y = divmod(key, n)
+                met = [r for r in range(rounds) if where[r][x] == where[r][y] < tables]
+                if not met:
+                    continue
+                r = met[_below(rng, len(met))]
+                tr = tabu[r]
+                if tr[x] >= step:
+                    a = y
+                elif tr[y] >= step:
+                    a = x
+                else:
+                    a = x if rng.random() < 0.5 else y
+                groups, wr = state[r], where[r]
+                ga = wr[a]
+                table = groups[ga]
+                ca, sa = counts[a], season[a]
+                others = [u for u in table if u != a]
+                o0, o1, o2 = others
+                base = rem[ca[o0]] + rem[ca[o1]] + rem[ca[o2]]
+                if has_season:
+                    base -= sa[o0] + sa[o1] + sa[o2]
+                a_tabu = tr[a] >= step
+                for gb in range(tables):
+                    if gb == ga:
+                        continue
+                    g = groups[gb]
+                    enter = [add[ca[v]] for v in g]
+                    if has_season:
+                        enter = [e + sa[v] for e, v in zip(enter, g)]
+                    s_enter = enter[0] + enter[1] + enter[2] + enter[3]
+                    g0, g1, g2, g3 = g
+                    for k in range(TABLE):
+                        b = g[k]
+                        cb = counts[b]
+                        delta = (base + s_enter - enter[k] + add[cb[o0]] + add[cb[o1]] + add[cb[o2]]
+                                 + rem[cb[g0]] + rem[cb[g1]] + rem[cb[g2]] + rem[cb[g3]])
+                        if has_season:
+                            sb = season[b]
+                            delta += sb[o0] + sb[o1] + sb[o2] - sb[g0] - sb[g1] - sb[g2] - sb[g3]
+                        if (a_tabu or tr[b] >= step) and delta >= aspire:
+                            continue
+                        if chosen is None or delta < chosen_delta:
+                            chosen, chosen_delta, ties = (r, a, b, ga, gb), delta, 1
+                        elif delta == chosen_delta:
+                            ties += 1
+                            if _below(rng, ties) == 0:
+                                chosen = (r, a, b, ga, gb)
+                work += (tables - 1) * TABLE
+                if out_group:
+                    for b in groups[tables]:
+                        delta = self._out_delta(state, r, a, b, ga, tables, counts, missed)
+                        work += WALK_OUT_COST
+                        if delta is None or ((a_tabu or tr[b] >= step) and delta >= aspire):
+                            continue
+                        if chosen is None or delta < chosen_delta:
+                            chosen, chosen_delta, ties = (r, a, b, ga, tables), delta, 1
+                        elif delta == chosen_delta:
+                            ties += 1
+                            if _below(rng, ties) == 0:
+                                chosen = (r, a, b, ga, tables)
+            if chosen is None:
+                continue
+            r, a, b, ga, gb = chosen
+            move(r, a, b, ga, gb)
+            tenure = WALK_TENURE + _below(rng, WALK_TENURE)
+            tabu[r][a] = tabu[r][b] = step + tenure
+            cost += chosen_delta
+            if cost < best_cost:
+                best_cost, since_best = cost, 0
+                best = [[g[:] for g in grp] for grp in state]
+                if cost <= good_enough:
+                    break
+        return best, best_cost
+
+    def _swap_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> int:
+        """Cost change of swapping ``a`` and ``b``, seated at different tables of round ``r``."""
+        add, rem, season = self.add, self.rem, self.season
+        ca, cb, sa, sb = counts[a], counts[b], season[a], season[b]
+        delta = 0
+        for x in state[r][ga]:
+            if x != a:
+                delta += rem[ca[x]] + add[cb[x]] + sb[x] - sa[x]
+        for y in state[r][gb]:
+            if y != b:
+                delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+        return delta
+
     def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> None:
         """Swap ``a`` (group ``ga``) and ``b`` (group ``gb``) in round ``r``, updating pair counts."""
         groups, tables = state[r], self.tables
@@ -875,7 +1108,13 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     history = _History(ids, previous)
     season = _season_weights(season_pairs, index)
     search = _Search(n, rounds, history, season, rng, list(range(n)), n % TABLE)
-    state = search.run(_budget(rounds, n), RESTARTS, _good_enough(search, history, season))
+    moves = _budget(rounds, n)
+    good_enough = _good_enough(search, history, season)
+    # the second stage only while more repeats are left than the bound (when it is known)
+    fresh = not any(any(row) for row in history.pairs) and not any(history.missed)
+    settle = W_REPEAT * (lower_bound(n, rounds) + 1) if fresh else -1
+    state = search.run(moves, RESTARTS, good_enough, min(MAX_RESTARTS, MAX_EVENING_MOVES // moves), WALK_WORK,
+                       settle)
     tables = [groups[:-1] for groups in state]
     dealers = _balance_dealers(tables, history.dealer, n, rng)
     seats = [row[:] for row in history.seats]

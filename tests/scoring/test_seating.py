@@ -75,6 +75,15 @@ def test_reaches_the_bound(n, rounds, expected):
     assert repeats(draw_evening(range(n), rounds, seed=0)) == expected
 
 
+def test_second_stage_when_above_the_bound():
+    """28 players, 8 rounds: annealing alone left 11 repeats (the bound is 0; eight rounds of a
+    resolvable design of 28 have none); the second stage (more restarts, the tabu walk) gets
+    further, and never worse than the first stage."""
+    plan = draw_evening(range(28), 8, seed=0)
+    check_rules(plan, list(range(28)))
+    assert repeats(plan) <= 8
+
+
 def test_lower_bound():
     assert lower_bound(8, 4) == 48 - 28
     assert lower_bound(16, 5) == 0
