@@ -126,9 +126,10 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser, server_url):
-    context = browser.new_context(viewport=PHONE, locale="ja-JP", base_url=server_url)
+@contextlib.contextmanager
+def phone_page(browser, base_url: str):
+    """A page of a fresh phone-sized context on ``base_url``; fails the test on any JavaScript error."""
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", base_url=base_url)
     context.set_default_timeout(10_000)
     pg = context.new_page()
     errors: list[str] = []
@@ -136,6 +137,12 @@ def page(browser, server_url):
     yield pg
     context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser, server_url):
+    with phone_page(browser, server_url) as pg:
+        yield pg
 
 
 class Shots:

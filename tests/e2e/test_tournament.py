@@ -13,7 +13,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, SHOTS, served
+from .conftest import SHOTS, phone_page, served
 
 pytestmark = pytest.mark.e2e
 
@@ -48,14 +48,8 @@ def signoff_url(tmp_path_factory, collected_static) -> Iterator[str]:
 
 @pytest.fixture
 def tpage(browser, signoff_url) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, locale="ja-JP", base_url=signoff_url)
-    context.set_default_timeout(10_000)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    with phone_page(browser, signoff_url) as pg:
+        yield pg
 
 
 def shot(page: Page, name: str) -> None:
