@@ -1,0 +1,168 @@
+"""The public draws: ``draw_evening`` (a whole evening at once) and ``draw_round`` (the next
+round, swiss with standings)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from .history import _History
+from .rounds import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    TABLE,
+    W_REPEAT,
+    W_UNEVEN,
+    Round,
+    SeatingError,
+    Seed,
+    _check_previous,
+    _ids,
+    _season_weights,
+    lower_bound,
+    repeats,  # noqa: F401  (used by the doctest of draw_evening)
+)
+from .search import (
+    MAX_EVENING_MOVES,
+    MAX_RESTARTS,
+    RESTARTS,
+    _budget,
+    _even_uneven,
+    _Search,
+)
+from .seats import _balance_dealers, _least, _order_rest
+from .tabu import WALK_WORK
+
+
+def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pairs: Mapping | None = None,
+                 previous: Sequence[Round] = ()) -> list[Round]:
+    """Plan ``rounds`` 回戦 for ``players`` (all present throughout), optimising all rounds at once.
+
+    >>> plan = draw_evening(range(16), 5, seed=1)
+    >>> repeats(plan), [len(r.tables) for r in plan]
+    (0, [4, 4, 4, 4, 4])
+    """
+    ids = _ids(players)
+    if len(ids) < TABLE:
+        raise SeatingError(f"at least four players are needed, got {len(ids)}")
+    if len(ids) > MAX_PLAYERS:
+        raise SeatingError(f"at most {MAX_PLAYERS} players, got {len(ids)}")
+    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise SeatingError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds!r}")
+    previous = list(previous)
+    _check_previous(previous)
+    rng = random.Random(seed)
+    n = len(ids)
+    index = {p: i for i, p in enumerate(ids)}
+    history = _History(ids, previous)
+    season = _season_weights(season_pairs, index)
+    search = _Search(n, rounds, history, season, rng, list(range(n)), n % TABLE)
+    moves = _budget(rounds, n)
+    good_enough = _good_enough(search, history, season)
+    # the second stage only while more repeats are left than the bound (when it is known)
+    fresh = not any(any(row) for row in history.pairs) and not any(history.missed)
+    settle = W_REPEAT * (lower_bound(n, rounds) + 1) if fresh else -1
+    state = search.run(moves, RESTARTS, good_enough, min(MAX_RESTARTS, MAX_EVENING_MOVES // moves), WALK_WORK,
+                       settle)
+    tables = [groups[:-1] for groups in state]
+    dealers = _balance_dealers(tables, history.dealer, n, rng)
+    seats = [row[:] for row in history.seats]
+    plan = []
+    for r, groups in enumerate(state):
+        seated = []
+        for table, first in zip(groups[:-1], dealers[r]):
+            order = _order_rest(first, [i for i in table if i != first], seats, rng)
+            for k, i in enumerate(order):
+                seats[i][k] += 1
+            seated.append(tuple(ids[i] for i in order))
+        plan.append(Round(tuple(seated), tuple(sorted(ids[i] for i in groups[-1]))))
+    return plan
+
+
+def _good_enough(search: _Search, history: _History, season: dict[tuple[int, int], int]) -> int:
+    """A cost no state can beat, so the search may stop there: only known when nothing but
+    in-evening pairings counts (no season weights, no earlier rounds) and the bound is met."""
+    if season or any(any(row) for row in history.pairs) or any(history.missed):
+        return -1
+    n, rounds = len(search.free), search.rounds
+    rep = lower_bound(n, rounds)
+    meetings = rounds * search.tables * 6
+    uneven = max(rep, _even_uneven(meetings, n * (n - 1) // 2))
+    # sitting out twice in a row is forced only when the out groups wrap around; require none
+    return W_REPEAT * rep + W_UNEVEN * uneven
+
+
+def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: Seed,
+               season_pairs: Mapping | None = None, fixed: Sequence[Sequence[int]] = (),
+               standings: Sequence[int] | None = None, rounds_left: int = 1) -> Round:
+    """Draw the next 回戦 for the players present now, given the rounds already played tonight.
+
+    ``rounds_left`` (this one included) lets the draw look ahead: it plans that many rounds for
+    the players present now, as ``draw_evening`` does, and returns the first, so that the later
+    rounds are not left with forced repeats. With 1 it only looks at this round.
+
+    >>> first = draw_round(range(10), seed=3)
+    >>> second = draw_round(range(10), previous=[first], seed=3)
+    >>> set(first.out) & set(second.out)
+    set()
+    """
+    ids = _ids(players)
+    previous = list(previous)
+    _check_previous(previous)
+    present = set(ids)
+    fixed_tables = [tuple(t) for t in fixed]
+    at_fixed: list[int] = []
+    for table in fixed_tables:
+        if len(table) != TABLE:
+            raise SeatingError(f"fixed table {list(table)} must have four players")
+        for p in table:
+            if p not in present:
+                raise SeatingError(f"fixed table {list(table)}: player {p!r} is not present")
+        at_fixed.extend(table)
+    _ids(at_fixed, "fixed tables")
+    if not isinstance(rounds_left, int) or not 1 <= rounds_left <= MAX_ROUNDS:
+        raise SeatingError(f"rounds_left must be between 1 and {MAX_ROUNDS}, got {rounds_left!r}")
+    if len(ids) < TABLE:
+        raise SeatingError(f"at least four players are needed, got {len(ids)}")
+    if len(ids) > MAX_PLAYERS:
+        raise SeatingError(f"at most {MAX_PLAYERS} players, got {len(ids)}")
+    rng = random.Random(seed)
+    n = len(ids)
+    index = {p: i for i, p in enumerate(ids)}
+    history = _History(ids, previous)
+    taken = {index[p] for p in at_fixed}
+    free = [i for i in range(n) if i not in taken]
+    out_size = len(free) % TABLE
+    if standings is not None:
+        groups = _swiss_groups(standings, ids, index, free, out_size, history)
+    else:
+        season = _season_weights(season_pairs, index)
+        ahead = rounds_left if standings is None else 1
+        search = _Search(n, ahead, history, season, rng, free, out_size)
+        groups = search.run(_budget(ahead, len(free)), RESTARTS, -1)[0]
+    seated = [tuple(t) for t in fixed_tables]
+    dealer = list(history.dealer)
+    for table in groups[:-1]:
+        first = _least(table, lambda i: dealer[i], rng)
+        dealer[first] += 1
+        order = _order_rest(first, [i for i in table if i != first], history.seats, rng)
+        seated.append(tuple(ids[i] for i in order))
+    return Round(tuple(seated), tuple(sorted(ids[i] for i in groups[-1])))
+
+
+def _swiss_groups(standings: Sequence[int], ids: list[int], index: dict[int, int], free: list[int],
+                  out_size: int, history: _History) -> list[list[int]]:
+    """Tables from consecutive groups of four of the standings; the out group is taken from the
+    bottom among those whom the rotation allows."""
+    ranked = list(standings)
+    if sorted(ranked) != ids or len(set(ranked)) != len(ranked):
+        raise SeatingError("standings must list every present player exactly once")
+    drawn = set(free)
+    order = [index[p] for p in ranked if index[p] in drawn]
+    missed = history.missed
+    # fewest missed first, and among equals the lowest ranked first
+    by_rotation = sorted(range(len(order)), key=lambda k: (missed[order[k]], -k))
+    out = {order[k] for k in by_rotation[:out_size]}
+    seated = [i for i in order if i not in out]
+    groups = [seated[k:k + TABLE] for k in range(0, len(seated), TABLE)]
+    return groups + [sorted(out)]

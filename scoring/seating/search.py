@@ -1,0 +1,305 @@
+"""The search: tables and sit-outs of one or more rounds, seat order left for later. Simulated
+annealing here; its tabu stages are in ``tabu.py``."""
+
+from __future__ import annotations
+
+import random
+
+from .history import _History, _Missed
+from .portable import _below, _exp_neg, _shuffle
+from .rounds import TABLE, W_BACK_TO_BACK, W_REPEAT, W_UNEVEN, State
+from .tabu import POLISH_LIMIT, TABU_ITERS, _conflicted, _TabuStages
+
+# Search budget: moves per restart grow with the size of the evening (player-rounds times a
+# number that grows with the players: larger evenings have more room to escape repeats), capped so
+# that the largest evenings stay fast; restarts stop early once a draw is provably best.
+MOVES_PER_SLOT = 150
+MOVES_PER_SLOT_PER_PLAYER = 12
+MIN_MOVES = 4_000
+MAX_MOVES = 200_000
+RESTARTS = 4
+# draw_evening's second stage (only while more repeats than the bound are left): restarts up to
+# MAX_RESTARTS in all, as long as they stay within MAX_EVENING_MOVES moves in all.
+MAX_RESTARTS = 12
+MAX_EVENING_MOVES = 600_000
+# Annealing temperature in cost units: from HOT repeats down to COLD unevenness units, geometric.
+# LOG_COOLING is ln(HOT * W_REPEAT / (COLD * W_UNEVEN)), written out because libm's log and pow may
+# differ in the last bit between machines (a test checks the value).
+HOT = 0.6
+COLD = 0.3
+LOG_COOLING = 5.298317366548036
+
+
+class _Search(_TabuStages):
+    """Simulated annealing over the groups of ``rounds`` rounds for players ``0..n-1``.
+
+    A state gives each round ``t`` tables of four and an out group. A move swaps two players of the
+    same round who are in different groups: two seated players at different tables, or a seated
+    player with one who sits out, if the rotation still holds over the whole evening. All rounds
+    are optimised together; pair counts from earlier rounds are the starting point.
+    """
+
+    def __init__(self, n: int, rounds: int, history: _History, season: dict[tuple[int, int], int],
+                 rng: random.Random, free: list[int], out_size: int):
+        self.n, self.rounds, self.rng = n, rounds, rng
+        self.free = free  # indices drawn (present and not at a fixed table)
+        self.out_size = out_size
+        self.tables = (len(free) - out_size) // TABLE
+        self.history = history
+        self.season = [[0] * n for _ in range(n)]
+        for (a, b), w in season.items():
+            self.season[a][b] = self.season[b][a] = w
+        # cost of one more / one less meeting for a pair that has met c times
+        top = rounds + max((max(row) for row in history.pairs), default=0) + 2
+        self.add = [(W_REPEAT if c >= 1 else 0) + W_UNEVEN * c for c in range(top)]
+        self.rem = [-((W_REPEAT if c >= 2 else 0) + W_UNEVEN * (c - 1)) if c >= 1 else 0 for c in range(top)]
+
+    # -- state
+
+    def _initial(self) -> State:
+        """Random groups that keep the rotation: each round, the out group is taken from those who
+        have missed the fewest rounds (ties at random)."""
+        rng, missed = self.rng, list(self.history.missed)
+        state = []
+        for _ in range(self.rounds):
+            order = list(self.free)
+            _shuffle(rng, order)
+            order.sort(key=lambda i: missed[i])  # stable: random among equals
+            out, seated = order[:self.out_size], order[self.out_size:]
+            _shuffle(rng, seated)
+            for i in out:
+                missed[i] += 1
+            groups = [seated[k:k + TABLE] for k in range(0, len(seated), TABLE)]
+            state.append(groups + [out])
+        return state
+
+    def _cost_parts(self, state: State) -> tuple[int, int, int]:
+        """(repeats, unevenness, total cost) of a state, counted from scratch."""
+        n = self.n
+        counts = [row[:] for row in self.history.pairs]
+        season = 0
+        for groups in state:
+            for table in groups[:-1]:
+                for x in table:
+                    for y in table:
+                        if x < y:
+                            counts[x][y] += 1
+                            season += self.season[x][y]
+        rep = uneven = 0
+        for x in range(n):
+            for y in range(x + 1, n):
+                c = counts[x][y]
+                if c > 1:
+                    rep += c - 1
+                    uneven += c * (c - 1) // 2
+        cost = W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
+        return rep, uneven, cost
+
+    def _back_to_back(self, state: State) -> int:
+        count = 0
+        before = [i for i in range(self.n) if self.history.last_out[i]]
+        for groups in state:
+            out = groups[-1]
+            count += sum(1 for i in out if i in before)
+            before = out
+        return count
+
+    # -- annealing
+
+    def run(self, moves: int, restarts: int, good_enough: int, extra_restarts: int = 0,
+            walk_work: int = 0, settle: int = -1) -> State:
+        """The best state over ``restarts`` annealing runs of ``moves`` moves each, then polished
+        by a short tabu search when only a few players still meet someone again (stops as soon as
+        the cost reaches ``good_enough``, which no state can beat).
+
+        If that leaves the cost at ``settle`` or above (above ``good_enough``), a second stage
+        tries to beat it (and the
+        better of the two is kept, so it never does worse): annealing runs up to
+        ``extra_restarts`` in all, then a conflict-directed tabu walk of ``walk_work`` swaps looked
+        at from the best of them."""
+        best, best_cost = None, None
+        for _ in range(restarts):
+            state, cost = self._anneal(self._initial(), moves, good_enough)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = state, cost
+            if best_cost <= good_enough:
+                return best
+        first = best
+        if self._conflicts(best) <= POLISH_LIMIT:
+            first, first_cost = self._tabu(best, TABU_ITERS, good_enough)
+        else:
+            first_cost = best_cost
+        if first_cost < settle or first_cost <= good_enough or (extra_restarts <= restarts and not walk_work):
+            return first
+        for _ in range(restarts, extra_restarts):
+            state, cost = self._anneal(self._initial(), moves, good_enough)
+            if cost < best_cost:
+                best, best_cost = state, cost
+            if best_cost <= good_enough:
+                return best
+        if first_cost < best_cost:
+            best, best_cost = first, first_cost
+        if walk_work:  # (the walk changes the state it is given: a copy)
+            best, best_cost = self._walk([[g[:] for g in grp] for grp in best], walk_work, good_enough)
+        return first if first_cost <= best_cost else best
+
+    def _conflicts(self, state: State) -> int:
+        """How many (round, player) meet someone at their table for the second time or more."""
+        counts = [row[:] for row in self.history.pairs]
+        for groups in state:
+            for table in groups[:-1]:
+                for x in table:
+                    for y in table:
+                        if x != y:
+                            counts[x][y] += 1
+        return sum(1 for groups in state for table in groups[:-1] for a in table
+                   if _conflicted(counts, table, a))
+
+    def _anneal(self, state: State, moves: int, good_enough: int) -> tuple[State, int]:
+        rng, n = self.rng, self.n
+        rounds, tables = self.rounds, self.tables
+        counts = [row[:] for row in self.history.pairs]
+        for groups in state:
+            for table in groups[:-1]:
+                for x in table:
+                    for y in table:
+                        if x != y:
+                            counts[x][y] += 1
+        season, add, rem = self.season, self.add, self.rem
+        # where[r][i] = index of i's group in round r (tables first, then the out group)
+        where = [[-1] * n for _ in range(rounds)]
+        for r, groups in enumerate(state):
+            for g, group in enumerate(groups):
+                for i in group:
+                    where[r][i] = g
+        free = self.free
+        size = len(free)
+        cost = self._cost_parts(state)[2]
+        best_cost, best = cost, [[g[:] for g in groups] for groups in state]
+        if cost <= good_enough or size < 2 or tables + (1 if self.out_size else 0) < 2:
+            return best, best_cost
+        # temperature in cost units, cooling geometrically from about one repeat to a small
+        # fraction of the unevenness weight
+        temp = HOT * W_REPEAT
+        factor = _exp_neg(LOG_COOLING / moves)  # reaches COLD * W_UNEVEN after ``moves`` steps
+        missed = _Missed(self.history.missed, free, state)
+        at_best = True  # the state is the best so far (``best`` is copied only when leaving it)
+        for step in range(moves):
+            temp *= factor
+            r = _below(rng, rounds)
+            wr = where[r]
+            groups = state[r]
+            a = free[_below(rng, size)]
+            ga = wr[a]
+            b = free[_below(rng, size)]
+            gb = wr[b]
+            if ga == gb:
+                continue
+            if ga == tables or gb == tables:
+                delta = self._out_delta(state, r, a, b, ga, gb, counts, missed)
+                if delta is None:
+                    continue
+            else:
+                ca, cb, sa, sb = counts[a], counts[b], season[a], season[b]
+                delta = 0
+                for x in groups[ga]:
+                    if x != a:
+                        delta += rem[ca[x]] + add[cb[x]] + sb[x] - sa[x]
+                for y in groups[gb]:
+                    if y != b:
+                        delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+            if delta > 0:
+                if rng.random() >= _exp_neg(delta / temp):
+                    continue
+                if at_best:  # leaving the best state so far: keep a copy
+                    best, at_best = [[g[:] for g in grp] for grp in state], False
+            if ga == tables:
+                missed.swap(r, a, b)
+            elif gb == tables:
+                missed.swap(r, b, a)
+            self._apply(state, r, a, b, ga, gb, counts)
+            wr[a], wr[b] = gb, ga
+            cost += delta
+            if cost < best_cost:
+                best_cost, at_best = cost, True
+                if cost <= good_enough:
+                    break
+        if at_best:
+            best = [[g[:] for g in grp] for grp in state]
+        return best, best_cost
+
+    def _swap_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> int:
+        """Cost change of swapping ``a`` and ``b``, seated at different tables of round ``r``."""
+        add, rem, season = self.add, self.rem, self.season
+        ca, cb, sa, sb = counts[a], counts[b], season[a], season[b]
+        delta = 0
+        for x in state[r][ga]:
+            if x != a:
+                delta += rem[ca[x]] + add[cb[x]] + sb[x] - sa[x]
+        for y in state[r][gb]:
+            if y != b:
+                delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+        return delta
+
+    def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> None:
+        """Swap ``a`` (group ``ga``) and ``b`` (group ``gb``) in round ``r``, updating pair counts."""
+        groups, tables = state[r], self.tables
+        if ga < tables:
+            for x in groups[ga]:
+                if x != a:
+                    counts[a][x] -= 1
+                    counts[x][a] -= 1
+                    counts[b][x] += 1
+                    counts[x][b] += 1
+        if gb < tables:
+            for y in groups[gb]:
+                if y != b:
+                    counts[b][y] -= 1
+                    counts[y][b] -= 1
+                    counts[a][y] += 1
+                    counts[y][a] += 1
+        groups[ga][groups[ga].index(a)] = b
+        groups[gb][groups[gb].index(b)] = a
+
+    def _out_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]],
+                   missed: _Missed) -> int | None:
+        """Cost change of swapping seated and out players, or None if it breaks the rotation."""
+        if gb == self.tables:  # make ``a`` the one who sits out now
+            a, b, ga, gb = b, a, gb, ga
+        groups = state[r]
+        if not missed.swap_ok(state, r, a, b):
+            return None
+        # ``a`` comes in to ``b``'s table, ``b`` goes out
+        ca, cb, sa, sb = counts[a], counts[b], self.season[a], self.season[b]
+        delta = 0
+        for y in groups[gb]:
+            if y != b:
+                delta += self.rem[cb[y]] + self.add[ca[y]] + sa[y] - sb[y]
+        delta += W_BACK_TO_BACK * (self._out_next_to(state, r, b) - self._out_next_to(state, r, a))
+        return delta
+
+    def _out_next_to(self, state: State, r: int, i: int) -> int:
+        """How many of the rounds next to ``r`` player ``i`` sits out (or sat out, before the
+        first planned round)."""
+        near = 0
+        if r > 0:
+            near += i in state[r - 1][-1]
+        elif self.history.last_out[i]:
+            near += 1
+        if r + 1 < self.rounds:
+            near += i in state[r + 1][-1]
+        return near
+
+
+
+def _budget(rounds: int, players: int) -> int:
+    per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * players
+    return max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * players))
+
+
+def _even_uneven(meetings: int, pairs: int) -> int:
+    """Fewest sum of C(count, 2) when ``meetings`` are spread over ``pairs`` pairs."""
+    if pairs == 0:
+        return 0
+    q, extra = divmod(meetings, pairs)
+    return extra * (q + 1) * q // 2 + (pairs - extra) * q * (q - 1) // 2

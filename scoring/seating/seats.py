@@ -1,0 +1,86 @@
+"""Seat order: the 起家 of each table spread evenly over the evening, the other seats balanced."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .portable import _below
+
+
+def _least(items: list, key: Callable[[Any], int], rng: random.Random) -> Any:
+    """The item with the smallest key, ties broken at random."""
+    low = min(key(i) for i in items)
+    ties = [i for i in items if key(i) == low]
+    return ties[_below(rng, len(ties))]
+
+
+def _order_rest(first: int, rest: list[int], seats: list[list[int]], rng: random.Random) -> tuple[int, ...]:
+    """``first`` as 東, the other three in the order (of the six) that puts each where they have sat
+    least often (ties at random)."""
+    orders = [(a, b, c) for a in rest for b in rest for c in rest if len({a, b, c}) == 3]
+    chosen = _least(orders, lambda o: sum(seats[p][k + 1] for k, p in enumerate(o)), rng)
+    return (first,) + chosen
+
+
+def _balance_dealers(tables: list[list[list[int]]], dealer_base: list[int], n: int,
+                     rng: random.Random) -> list[list[int]]:
+    """One 起家 per table over the whole evening, counts as even as the tables allow.
+
+    Starts from a greedy choice round by round, then moves 起家 along chains (a player who is 起家
+    more often hands a table to someone at it, who may hand another on, ...) until no chain ends
+    at a player with two fewer: the sum of squared counts is then as small as possible.
+    """
+    counts = list(dealer_base)
+    choice: list[list[int]] = []
+    for groups in tables:
+        row = []
+        for table in groups:
+            first = _least(table, lambda i: counts[i], rng)
+            counts[first] += 1
+            row.append(first)
+        choice.append(row)
+    flat = [(r, t) for r, groups in enumerate(tables) for t in range(len(groups))]
+    while True:
+        path = _dealer_chain(tables, choice, counts, flat, n)
+        if path is None:
+            return choice
+        start = path[0][0]
+        for (giver, r, t, taker) in path:
+            choice[r][t] = taker
+        counts[start] -= 1
+        counts[path[-1][3]] += 1
+
+
+def _dealer_chain(tables: list[list[list[int]]], choice: list[list[int]], counts: list[int],
+                  flat: list[tuple[int, int]], n: int) -> list[tuple[int, int, int, int]] | None:
+    """A chain of hand-overs from some player to one with at least two fewer 起家, or None.
+
+    Breadth-first from every player with the highest count down, so the result is the same on
+    every run."""
+    dealt: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for r, t in flat:
+        dealt[choice[r][t]].append((r, t))
+    for start in sorted(range(n), key=lambda i: (-counts[i], i)):
+        if not dealt[start]:
+            continue
+        came_from: dict[int, tuple] = {start: None}
+        queue = [start]
+        for giver in queue:
+            for r, t in dealt[giver]:
+                for taker in tables[r][t]:
+                    if taker in came_from:
+                        continue
+                    came_from[taker] = (giver, r, t)
+                    if counts[taker] <= counts[start] - 2:
+                        path = []
+                        node = taker
+                        while came_from[node] is not None:
+                            g, rr, tt = came_from[node]
+                            path.append((g, rr, tt, node))
+                            node = g
+                        path.reverse()
+                        return path
+                    queue.append(taker)
+    return None

@@ -1,0 +1,308 @@
+"""The tabu stages of the search (``_Search`` in ``search.py``): the tabu polish after annealing
+and the conflict-directed tabu walk of ``draw_evening``'s second stage."""
+
+from __future__ import annotations
+
+from .history import _Missed
+from .portable import _below
+from .rounds import TABLE, State
+
+# Tabu polish after annealing, run only when at most POLISH_LIMIT (round, player) still meet
+# someone again (each step looks at every swap of such a player, so it is cheap only then).
+# TENURE: a player just moved stays put in that round for TENURE to 2 * TENURE - 1 steps.
+TENURE = 3
+TABU_ITERS = 500
+TABU_STALL = 250  # steps without a better state before the polish gives up
+POLISH_LIMIT = 40
+# Conflict-directed tabu walk, run by draw_evening's second stage. Its budget, WALK_WORK, is in
+# units of work that follow its CPU time on any machine: WALK_STEP_COST per step, WALK_SAMPLE_COST
+# per player sampled (WALK_SAMPLES per step), one per swap with a seated player looked at,
+# WALK_OUT_COST per swap with one who sits out (the rotation check costs more). A player just
+# moved stays put in that round for WALK_TENURE to 2 * WALK_TENURE - 1 steps; after WALK_STALL
+# steps without a better state the walk goes back to the best one and makes WALK_KICK random swaps.
+WALK_WORK = 5_000_000
+WALK_STEP_COST = 8
+WALK_SAMPLE_COST = 12
+WALK_OUT_COST = 24
+WALK_SAMPLES = 16
+WALK_TENURE = 1
+WALK_STALL = 2_000
+WALK_KICK = 4
+
+
+class _TabuStages:
+    """The tabu half of ``_Search``, which it inherits: these methods use its state and its move
+    helpers (``_cost_parts``, ``_swap_delta``, ``_apply``, ``_out_delta``, ...)."""
+
+    def _tabu(self, state: State, iterations: int, good_enough: int) -> tuple[State, int]:
+        """Tabu search: each step makes the best swap (with someone at another table, or with one
+        who sits out when the rotation allows) of a player who meets someone again, over every
+        round; players just moved stay put for a few steps unless moving them beats the best state
+        found."""
+        rng, n = self.rng, self.n
+        rounds, tables = self.rounds, self.tables
+        counts = [row[:] for row in self.history.pairs]
+        for groups in state:
+            for table in groups[:-1]:
+                for x in table:
+                    for y in table:
+                        if x != y:
+                            counts[x][y] += 1
+        season, add, rem = self.season, self.add, self.rem
+        where = [[-1] * n for _ in range(rounds)]
+        for r, groups in enumerate(state):
+            for g, group in enumerate(groups):
+                for i in group:
+                    where[r][i] = g
+        free = self.free
+        cost = self._cost_parts(state)[2]
+        best_cost, best = cost, [[g[:] for g in groups] for groups in state]
+        if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
+            return best, best_cost
+        tabu = [[0] * n for _ in range(rounds)]  # step until which moving i in round r is tabu
+        missed = _Missed(self.history.missed, free, state)
+        since_best = 0
+        for step in range(1, iterations + 1):
+            chosen, chosen_delta, ties = None, None, 0
+            for r in range(rounds):
+                groups, wr, tr = state[r], where[r], tabu[r]
+                for ga in range(tables):
+                    table = groups[ga]
+                    for a in table:
+                        ca = counts[a]
+                        # only players who meet someone again (or any, when nothing repeats
+                        # but season weights still count)
+                        if not any(ca[x] > 1 for x in table if x != a):
+                            continue
+                        sa = season[a]
+                        base = 0
+                        for x in table:
+                            if x != a:
+                                base += rem[ca[x]] - sa[x]
+                        for b in free:
+                            gb = wr[b]
+                            # a swap of two such players is looked at once
+                            if gb == ga:
+                                continue
+                            if gb == tables:  # a sits out instead of b, if the rotation allows
+                                delta = self._out_delta(state, r, a, b, ga, gb, counts, missed)
+                                if delta is None:
+                                    continue
+                            else:
+                                if b < a and _conflicted(counts, groups[gb], b):
+                                    continue
+                                cb, sb = counts[b], season[b]
+                                delta = base
+                                for x in table:
+                                    if x != a:
+                                        delta += add[cb[x]] + sb[x]
+                                for y in groups[gb]:
+                                    if y != b:
+                                        delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+                            if (tr[a] >= step or tr[b] >= step) and cost + delta >= best_cost:
+                                continue
+                            if chosen is None or delta < chosen_delta:
+                                chosen, chosen_delta, ties = (r, a, b, ga, gb), delta, 1
+                            elif delta == chosen_delta:
+                                ties += 1
+                                if _below(rng, ties) == 0:
+                                    chosen = (r, a, b, ga, gb)
+            if chosen is None:
+                break
+            r, a, b, ga, gb = chosen
+            if gb == tables:
+                missed.swap(r, b, a)
+            self._apply(state, r, a, b, ga, gb, counts)
+            where[r][a], where[r][b] = gb, ga
+            tenure = TENURE + _below(rng, TENURE)
+            tabu[r][a] = tabu[r][b] = step + tenure
+            cost += chosen_delta
+            since_best += 1
+            if since_best > TABU_STALL:
+                break
+            if cost < best_cost:
+                best_cost, since_best = cost, 0
+                best = [[g[:] for g in grp] for grp in state]
+                if cost <= good_enough:
+                    break
+        return best, best_cost
+
+    def _walk(self, state: State, budget: int, good_enough: int, samples: int = WALK_SAMPLES) -> tuple[State, int]:
+        """Conflict-directed tabu walk: each step takes a pair that meets again, one of its
+        players in a round where they meet, and makes that player's best swap in that round (with
+        someone at another table, or with one who sits out when the rotation allows), even if it
+        makes the draw worse; WALK_SAMPLES such players are looked at per step and the best of
+        all their swaps is made. Players just moved stay put in that round for WALK_TENURE steps
+        or more unless moving them beats the best state found. After WALK_STALL steps without a better state it
+        goes back to the best state and shakes it with a few random swaps. ``budget`` counts swaps
+        looked at, so the work is the same on every machine."""
+        rng, n = self.rng, self.n
+        rounds, tables = self.rounds, self.tables
+        counts = [row[:] for row in self.history.pairs]
+        for groups in state:
+            for table in groups[:-1]:
+                for x in table:
+                    for y in table:
+                        if x != y:
+                            counts[x][y] += 1
+        season, add, rem = self.season, self.add, self.rem
+        has_season = any(any(row) for row in season)
+        where = [[-1] * n for _ in range(rounds)]
+        for r, groups in enumerate(state):
+            for g, group in enumerate(groups):
+                for i in group:
+                    where[r][i] = g
+        free = self.free
+        cost = self._cost_parts(state)[2]
+        best_cost, best = cost, [[g[:] for g in groups] for groups in state]
+        if cost <= good_enough or tables < 2:
+            return best, best_cost
+        missed = _Missed(self.history.missed, free, state)
+        # pairs that meet more than once, as keys x * n + y (x < y), in a list for random picks
+        bad: list[int] = []
+        pos: dict[int, int] = {}
+
+        def mark(x: int, y: int) -> None:
+            key = x * n + y if x < y else y * n + x
+            if counts[x][y] > 1:
+                if key not in pos:
+                    pos[key] = len(bad)
+                    bad.append(key)
+            elif key in pos:
+                k = pos.pop(key)
+                last = bad.pop()
+                if last != key:
+                    bad[k] = last
+                    pos[last] = k
+
+        for x in free:
+            for y in free:
+                if x < y and counts[x][y] > 1:
+                    mark(x, y)
+
+        def move(r: int, a: int, b: int, ga: int, gb: int) -> None:
+            groups = state[r]
+            touched = []
+            if ga < tables:
+                touched += [(u, p) for u in groups[ga] if u != a for p in (a, b)]
+            if gb < tables:
+                touched += [(v, p) for v in groups[gb] if v != b for p in (a, b)]
+            if ga == tables:
+                missed.swap(r, a, b)
+            elif gb == tables:
+                missed.swap(r, b, a)
+            self._apply(state, r, a, b, ga, gb, counts)
+            where[r][a], where[r][b] = gb, ga
+            for u, p in touched:
+                mark(u, p)
+
+        tabu = [[0] * n for _ in range(rounds)]
+        work = step = since_best = 0
+        out_group = self.out_size > 0
+        while work < budget and bad:
+            step += 1
+            work += WALK_STEP_COST
+            since_best += 1
+            if since_best > WALK_STALL:
+                # back to the best state, shaken a little
+                for r in range(rounds):
+                    for g, group in enumerate(best[r]):
+                        for i in group:
+                            if where[r][i] != g:
+                                a = next(u for u in state[r][g] if u not in group)
+                                move(r, a, i, g, where[r][i])
+                cost = best_cost
+                for _ in range(WALK_KICK):
+                    r = _below(rng, rounds)
+                    a, b = free[_below(rng, len(free))], free[_below(rng, len(free))]
+                    ga, gb = where[r][a], where[r][b]
+                    if ga == gb or ga == tables or gb == tables:
+                        continue
+                    cost += self._swap_delta(state, r, a, b, ga, gb, counts)
+                    move(r, a, b, ga, gb)
+                since_best = 0
+                continue
+            chosen, chosen_delta, ties = None, 0, 0
+            aspire = best_cost - cost
+            for _ in range(samples):
+                work += WALK_SAMPLE_COST
+                key = bad[_below(rng, len(bad))]
+                x, y = divmod(key, n)
+                met = [r for r in range(rounds) if where[r][x] == where[r][y] < tables]
+                if not met:
+                    continue
+                r = met[_below(rng, len(met))]
+                tr = tabu[r]
+                if tr[x] >= step:
+                    a = y
+                elif tr[y] >= step:
+                    a = x
+                else:
+                    a = x if rng.random() < 0.5 else y
+                groups, wr = state[r], where[r]
+                ga = wr[a]
+                table = groups[ga]
+                ca, sa = counts[a], season[a]
+                others = [u for u in table if u != a]
+                o0, o1, o2 = others
+                base = rem[ca[o0]] + rem[ca[o1]] + rem[ca[o2]]
+                if has_season:
+                    base -= sa[o0] + sa[o1] + sa[o2]
+                a_tabu = tr[a] >= step
+                for gb in range(tables):
+                    if gb == ga:
+                        continue
+                    g = groups[gb]
+                    enter = [add[ca[v]] for v in g]
+                    if has_season:
+                        enter = [e + sa[v] for e, v in zip(enter, g)]
+                    s_enter = enter[0] + enter[1] + enter[2] + enter[3]
+                    g0, g1, g2, g3 = g
+                    for k in range(TABLE):
+                        b = g[k]
+                        cb = counts[b]
+                        delta = (base + s_enter - enter[k] + add[cb[o0]] + add[cb[o1]] + add[cb[o2]]
+                                 + rem[cb[g0]] + rem[cb[g1]] + rem[cb[g2]] + rem[cb[g3]])
+                        if has_season:
+                            sb = season[b]
+                            delta += sb[o0] + sb[o1] + sb[o2] - sb[g0] - sb[g1] - sb[g2] - sb[g3]
+                        if (a_tabu or tr[b] >= step) and delta >= aspire:
+                            continue
+                        if chosen is None or delta < chosen_delta:
+                            chosen, chosen_delta, ties = (r, a, b, ga, gb), delta, 1
+                        elif delta == chosen_delta:
+                            ties += 1
+                            if _below(rng, ties) == 0:
+                                chosen = (r, a, b, ga, gb)
+                work += (tables - 1) * TABLE
+                if out_group:
+                    for b in groups[tables]:
+                        delta = self._out_delta(state, r, a, b, ga, tables, counts, missed)
+                        work += WALK_OUT_COST
+                        if delta is None or ((a_tabu or tr[b] >= step) and delta >= aspire):
+                            continue
+                        if chosen is None or delta < chosen_delta:
+                            chosen, chosen_delta, ties = (r, a, b, ga, tables), delta, 1
+                        elif delta == chosen_delta:
+                            ties += 1
+                            if _below(rng, ties) == 0:
+                                chosen = (r, a, b, ga, tables)
+            if chosen is None:
+                continue
+            r, a, b, ga, gb = chosen
+            move(r, a, b, ga, gb)
+            tenure = WALK_TENURE + _below(rng, WALK_TENURE)
+            tabu[r][a] = tabu[r][b] = step + tenure
+            cost += chosen_delta
+            if cost < best_cost:
+                best_cost, since_best = cost, 0
+                best = [[g[:] for g in grp] for grp in state]
+                if cost <= good_enough:
+                    break
+        return best, best_cost
+
+
+def _conflicted(counts: list[list[int]], table: list[int], b: int) -> bool:
+    """Whether ``b`` meets someone at ``table`` (b's own) for the second time or more."""
+    cb = counts[b]
+    return any(cb[x] > 1 for x in table if x != b)
