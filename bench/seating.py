@@ -1,4 +1,4 @@
-"""Benchmark (not a test): quality and speed of the table draw (``scoring/seating.py``).
+"""Benchmark (not a test): quality and speed of the table draw (``scoring/seating/``).
 
     .venv/bin/python bench/seating.py [--seed 0] [--players 8 9 10 ...] [--rounds 4 5 6 8]
 

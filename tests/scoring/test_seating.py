@@ -1,4 +1,4 @@
-"""The table draw (scoring/seating.py): rules, quality against bounds and exhaustive search, seat
+"""The table draw (scoring/seating/): rules, quality against bounds and exhaustive search, seat
 order, round-by-round draws, the swiss draw and the ``seating`` command."""
 
 from __future__ import annotations
