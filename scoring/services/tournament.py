@@ -18,8 +18,13 @@ from .club import clubday_settings, hanchan_create
 def clubday_update(*, clubday: ClubDay, date: Any, venue: str, ruleset: Any, kind: str = ClubDay.Kind.CLUB,
                    name: str = "", rounds: int | None = None, swiss: bool = False,
                    final_table: bool = False) -> ClubDay:
-    """Change a club day: date, venue, rule set and the 大会 settings (``clubday_create``'s)."""
+    """Change a club day: date, venue, rule set and the 大会 settings (``clubday_create``'s). Once a
+    hanchan exists the date and the rule set stay: its results are settled under that rule set and
+    counted in that date's periods on the boards."""
     day = ClubDay.objects.select_for_update().get(pk=clubday.pk)
+    if day.hanchans.exists() and (date != day.date or ruleset.pk != day.ruleset_id):
+        raise ValidationError(_("半荘が記録されている例会の日付とルールは変えられません(結果がその日付とルールで"
+                                "計算されています)。会場や大会の設定は変えられます"), code="has_hanchan")
     day.date, day.venue, day.ruleset = date, venue.strip(), ruleset
     clubday_settings(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
     day.full_clean()

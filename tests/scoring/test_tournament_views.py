@@ -201,3 +201,20 @@ def test_the_pages_of_a_tournament_are_headed_by_its_name_not_as_a_club_day(clie
     for url in (day.get_absolute_url(), hanchan.get_absolute_url(), reverse("clubday-draw", args=[day.pk])):
         body = client.get(url).content.decode()
         assert day.name in body and "例会</a></p>" not in body and "例会</h1>" not in body, url
+
+
+def test_the_date_and_rules_of_a_day_with_hanchan_stay_and_the_input_is_kept(client_as, scorekeeper, day, played):
+    # its results are settled under that rule set and counted in that date's periods
+    other = services.ruleset_create(name="別のルール", preset="shimamachi")
+    url = reverse("clubday-update", args=[day.pk])
+    data = {"kind": "tournament", "date": day.date.isoformat(), "venue": "新会場", "ruleset": other.pk,
+            "name": day.name, "rounds": str(day.rounds)}
+    r = client_as(scorekeeper).post(url, data)
+    assert r.status_code == 422 and "日付とルールは変えられません" in r.content.decode()
+    assert "新会場" in r.content.decode()  # the input is kept
+    day.refresh_from_db()
+    assert day.ruleset_id != other.pk and day.venue != "新会場"
+    data["ruleset"] = day.ruleset_id  # the venue alone may change
+    assert client_as(scorekeeper).post(url, data).status_code == 302
+    day.refresh_from_db()
+    assert day.venue == "新会場"
