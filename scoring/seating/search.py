@@ -143,8 +143,8 @@ class _Search(_TabuStages):
             best, best_cost = self._walk([[g[:] for g in grp] for grp in best], walk_work, good_enough)
         return first if first_cost <= best_cost else best
 
-    def _conflicts(self, state: State) -> int:
-        """How many (round, player) meet someone at their table for the second time or more."""
+    def _meetings(self, state: State) -> list[list[int]]:
+        """``counts[x][y]``: how often x and y sit at one table, the evening's earlier rounds included."""
         counts = [row[:] for row in self.history.pairs]
         for groups in state:
             for table in groups[:-1]:
@@ -152,26 +152,29 @@ class _Search(_TabuStages):
                     for y in table:
                         if x != y:
                             counts[x][y] += 1
-        return sum(1 for groups in state for table in groups[:-1] for a in table
-                   if _conflicted(counts, table, a))
+        return counts
 
-    def _anneal(self, state: State, moves: int, good_enough: int) -> tuple[State, int]:
-        rng, n = self.rng, self.n
-        rounds, tables = self.rounds, self.tables
-        counts = [row[:] for row in self.history.pairs]
-        for groups in state:
-            for table in groups[:-1]:
-                for x in table:
-                    for y in table:
-                        if x != y:
-                            counts[x][y] += 1
-        season, add, rem = self.season, self.add, self.rem
-        # where[r][i] = index of i's group in round r (tables first, then the out group)
-        where = [[-1] * n for _ in range(rounds)]
+    def _where(self, state: State) -> list[list[int]]:
+        """``where[r][i]``: the index of i's group in round r (tables first, then the out group)."""
+        where = [[-1] * self.n for _ in range(self.rounds)]
         for r, groups in enumerate(state):
             for g, group in enumerate(groups):
                 for i in group:
                     where[r][i] = g
+        return where
+
+    def _conflicts(self, state: State) -> int:
+        """How many (round, player) meet someone at their table for the second time or more."""
+        counts = self._meetings(state)
+        return sum(1 for groups in state for table in groups[:-1] for a in table
+                   if _conflicted(counts, table, a))
+
+    def _anneal(self, state: State, moves: int, good_enough: int) -> tuple[State, int]:
+        rng = self.rng
+        rounds, tables = self.rounds, self.tables
+        counts = self._meetings(state)
+        season, add, rem = self.season, self.add, self.rem
+        where = self._where(state)
         free = self.free
         size = len(free)
         cost = self._cost_parts(state)[2]

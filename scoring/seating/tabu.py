@@ -41,19 +41,9 @@ class _TabuStages:
         found."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
-        counts = [row[:] for row in self.history.pairs]
-        for groups in state:
-            for table in groups[:-1]:
-                for x in table:
-                    for y in table:
-                        if x != y:
-                            counts[x][y] += 1
+        counts = self._meetings(state)
         season, add, rem = self.season, self.add, self.rem
-        where = [[-1] * n for _ in range(rounds)]
-        for r, groups in enumerate(state):
-            for g, group in enumerate(groups):
-                for i in group:
-                    where[r][i] = g
+        where = self._where(state)
         free = self.free
         cost = self._cost_parts(state)[2]
         best_cost, best = cost, [[g[:] for g in groups] for groups in state]
@@ -138,20 +128,10 @@ class _TabuStages:
         looked at, so the work is the same on every machine."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
-        counts = [row[:] for row in self.history.pairs]
-        for groups in state:
-            for table in groups[:-1]:
-                for x in table:
-                    for y in table:
-                        if x != y:
-                            counts[x][y] += 1
+        counts = self._meetings(state)
         season, add, rem = self.season, self.add, self.rem
         has_season = any(any(row) for row in season)
-        where = [[-1] * n for _ in range(rounds)]
-        for r, groups in enumerate(state):
-            for g, group in enumerate(groups):
-                for i in group:
-                    where[r][i] = g
+        where = self._where(state)
         free = self.free
         cost = self._cost_parts(state)[2]
         best_cost, best = cost, [[g[:] for g in groups] for groups in state]
