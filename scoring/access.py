@@ -85,6 +85,13 @@ def is_officer(user) -> bool:
     return is_admin(user) or bool(is_member(user) and REFEREE in _group_names(user))
 
 
+def may_confirm(user, member) -> bool:
+    """Sign-off: a scorekeeper may tap for any player at the table; a member only for themselves."""
+    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return is_scorekeeper(user) or member.user_id == user.pk
+
+
 def can_read(user) -> bool:
     return bool(getattr(settings, "PUBLIC_BOARDS", True) or user.is_authenticated)
 

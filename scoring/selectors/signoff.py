@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Count, F, Q
 
+from ..access import may_confirm
 from ..models import ClubDay, Confirmation, Hanchan
 
 
@@ -15,9 +16,10 @@ def sign_off_on() -> bool:
     return bool(getattr(settings, "SIGN_OFF", False))
 
 
-def hanchan_signoff(*, hanchan: Hanchan) -> dict[str, Any]:
+def hanchan_signoff(*, hanchan: Hanchan, user=None) -> dict[str, Any]:
     """The four players in seat order, each with ``confirmed`` (at the current version), ``outdated``
-    (confirmed an older result) and the confirmation; ``count`` of current ones; ``outdated_any``."""
+    (confirmed an older result), the confirmation and ``may_tap`` (``user`` may confirm for them
+    now); ``count`` of current ones; ``outdated_any``."""
     stored = {c.member_id: c for c in Confirmation.objects.filter(hanchan=hanchan).select_related("by")}
     players = []
     for seat, member in enumerate(hanchan.members):
@@ -25,6 +27,7 @@ def hanchan_signoff(*, hanchan: Hanchan) -> dict[str, Any]:
         players.append({"seat": seat, "member": member, "confirmation": c,
                         "confirmed": c is not None and c.version == hanchan.version,
                         "outdated": c is not None and c.version != hanchan.version})
+        players[-1]["may_tap"] = not players[-1]["confirmed"] and may_confirm(user, member)
     count = sum(p["confirmed"] for p in players)
     return {"players": players, "count": count, "all": count == 4,
             "outdated_any": any(p["outdated"] for p in players)}

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..access import is_scorekeeper
+from ..access import may_confirm
 from ..models import Confirmation, Hanchan, Member
 from .common import User, actor
 
@@ -20,13 +20,6 @@ from .common import User, actor
 def result_changed_error() -> ValidationError:
     return ValidationError(_("結果が変わったため再確認が必要です。最新の結果を確かめてから、もう一度「確認しました」を押してください"),
                            code="stale")
-
-
-def may_confirm(user: User, member: Member) -> bool:
-    """A scorekeeper may tap for any player at the table; a member only for themselves (their login)."""
-    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    return is_scorekeeper(user) or member.user_id == user.pk
 
 
 @transaction.atomic

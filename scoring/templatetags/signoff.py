@@ -7,42 +7,29 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 
 from .. import selectors
 from ..access import is_scorekeeper
 from ..models import ClubDay, Hanchan
-from ..services.signoff import may_confirm
 
 register = template.Library()
 
 
 def signoff_context(request, hanchan: Hanchan, *, errors: list[str] | None = None) -> dict[str, Any]:
     """What ``scoring/tournament_signoff.html`` draws: the four players, who may tap for whom."""
-    data = selectors.hanchan_signoff(hanchan=hanchan)
-    user = request.user
-    for p in data["players"]:
-        p["may_tap"] = not p["confirmed"] and may_confirm(user, p["member"])
-    return {"hanchan": hanchan, "signoff": data, "errors": errors or [], "request": request,
-            "scorekeeper": is_scorekeeper(user)}
+    return {"hanchan": hanchan, "signoff": selectors.hanchan_signoff(hanchan=hanchan, user=request.user),
+            "errors": errors or [], "request": request, "scorekeeper": is_scorekeeper(request.user),
+            "show": True}
 
 
-@register.simple_tag(takes_context=True)
-def signoff_box(context, hanchan: Hanchan) -> str:
+@register.inclusion_tag("scoring/tournament_signoff.html", takes_context=True)
+def signoff_box(context, hanchan: Hanchan) -> dict[str, Any]:
     if not selectors.sign_off_on() or hanchan.state != Hanchan.State.FINISHED:
-        return ""
-    request = context["request"]
-    return mark_safe(render_to_string("scoring/tournament_signoff.html", signoff_context(request, hanchan),
-                                      request=request))
+        return {"show": False}
+    return signoff_context(context["request"], hanchan)
 
 
-@register.simple_tag(takes_context=True)
-def signoff_pending(context, clubday: ClubDay) -> str:
-    if not selectors.sign_off_on():
-        return ""
-    games = selectors.unconfirmed_hanchan(clubday=clubday)
-    if not games:
-        return ""
-    return mark_safe(render_to_string("scoring/tournament_unconfirmed.html", {"games": games},
-                                      request=context["request"]))
+@register.inclusion_tag("scoring/tournament_unconfirmed.html", takes_context=True)
+def signoff_pending(context, clubday: ClubDay) -> dict[str, Any]:
+    games = selectors.unconfirmed_hanchan(clubday=clubday) if selectors.sign_off_on() else []
+    return {"games": games, "request": context["request"]}
