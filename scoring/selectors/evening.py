@@ -31,10 +31,6 @@ def last_round(*, clubday: ClubDay) -> int:
     return max(drawn, played)
 
 
-def round_hanchans(*, clubday: ClubDay, number: int) -> list[Hanchan]:
-    return list(clubday.hanchans.filter(number=number).with_players().order_by("table"))
-
-
 def round_started(*, clubday: ClubDay, number: int) -> bool:
     """Whether anything is recorded at a table of the 回戦: a hand, a paper sheet, or a table that is
     no longer simply in play (finished, void)."""
@@ -192,7 +188,8 @@ def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
     """The 回戦's tables for the room display: each player with seat wind and current score (the last
     stored hand's ``scores_after``, the results once finished, else the starting points), and the
     label of the last hand."""
-    hanchans = round_hanchans(clubday=clubday, number=number)
+    hanchans = list(clubday.hanchans.filter(number=number).with_players().prefetch_related("results")
+                    .order_by("table"))
     last_hands: dict[int, HandRecord] = {}
     for hand in HandRecord.objects.filter(hanchan__in=hanchans).order_by("hanchan", "order"):
         last_hands[hand.hanchan_id] = hand  # the last one of each wins
