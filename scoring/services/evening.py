@@ -57,12 +57,7 @@ def attendance_undo(*, clubday: ClubDay, member: Member) -> Attendance | None:
     keeps it); after, they leave instead (``attendance_leave``): the drawn 回戦 stay as they were."""
     day = _lock(clubday)
     found = Attendance.objects.filter(clubday=day, member=member).first()
-    if found is None:
-        return None
-    if member.pk not in sel.drawn_members(clubday=day):
-        found.delete()
-        return None
-    return _leave(day, found)
+    return None if found is None else _out(day, found)
 
 
 @transaction.atomic
@@ -74,7 +69,12 @@ def attendance_leave(*, clubday: ClubDay, member: Member) -> Attendance | None:
     found = Attendance.objects.filter(clubday=day, member=member).first()
     if found is None:
         raise ValidationError(_("%(name)s さんは出席になっていません") % {"name": member.name}, code="absent")
-    if member.pk not in sel.drawn_members(clubday=day):
+    return _out(day, found)
+
+
+def _out(day: ClubDay, found: Attendance) -> Attendance | None:
+    """Deleted while no draw includes the member (its history keeps it), else leaving."""
+    if found.member_id not in sel.drawn_members(clubday=day):
         found.delete()
         return None
     return _leave(day, found)
@@ -89,17 +89,8 @@ def _leave(day: ClubDay, found: Attendance) -> Attendance:
     return found
 
 
-@transaction.atomic
-def attendance_return(*, clubday: ClubDay, member: Member) -> Attendance:
-    """Undo 帰る: the member plays to the end again."""
-    day = _lock(clubday)
-    found = Attendance.objects.filter(clubday=day, member=member).first()
-    if found is None:
-        return attendance_check_in(clubday=day, member=member)
-    if found.last_round is not None:
-        found.last_round = None
-        found.save(update_fields=["last_round"])
-    return found
+# 戻った (undo 帰る) is checking in again: the member plays to the end
+attendance_return = attendance_check_in
 
 
 def guest_kana(name: str) -> str:
