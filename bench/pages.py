@@ -216,7 +216,7 @@ class Bench:
             loser = sorted(range(4), key=lambda s: -st["scores"][s])
             loser = next(s for s in loser if s != st["dealer"])
             state["data"] = {"type": "ron", "winner": str(st["dealer"]), "loser": str(loser), "value": "quick",
-                             "han": "1", "fu": "30", "version": self.version()}
+                             "han": "1", "fu": "30", "version": self.version(), "fresh": "1"}  # as the page's form posts
             state["count"] = len(events)
 
         def record_undo():

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
-from django_htmx.http import reswap, retarget
+from django_htmx.http import reswap, retarget, trigger_client_event
 
 from .. import generations, selectors
 from ..access import is_admin, is_scorekeeper
@@ -68,14 +68,19 @@ def after_write(request: HttpRequest, before: Hanchan, after: Hanchan, *, notice
 
 def after_record(request: HttpRequest, before: Hanchan, hand: HandRecord, version: int | None) -> HttpResponse:
     """The htmx answer to a recorded hand. The phone's page shows the hanchan at ``version`` (the
-    form's): when this hand is the one change since, it gets a fresh form and, out of band, what the
-    hand changed (the board, the new row, undo, 途中終了); otherwise (the game ended, or the same tap
+    form's): when this hand is the one change since, it gets out of band what the hand changed (the
+    board, the new row, undo, 途中終了) and a fresh form, or the event ``hand-recorded`` when its form
+    was the fresh one as drawn (``fresh``: it resets itself); otherwise (the game ended, or the same tap
     arrived again after other changes) the whole live part or page."""
     after = hand.hanchan
     if after.state != before.state:
         return whole_page(request, after)
     if version is not None and after.version == version + 1:
-        return hanchan_page(request, after, fragment="recorded")
+        if not request.POST.get("fresh"):
+            return hanchan_page(request, after, fragment="recorded")
+        # the form on the phone is the fresh one as drawn: it clears itself (static/js/hand-entry.js)
+        response = hanchan_page(request, after, fragment="recorded", clears_form=True)
+        return trigger_client_event(reswap(response, "none"), "hand-recorded", {"version": after.version})
     response = hanchan_page(request, after, fragment="live")
     return reswap(retarget(response, "#live"), "outerHTML show:#live:top")
 

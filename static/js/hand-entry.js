@@ -3,7 +3,7 @@
  * Each new hand gets a key made here, in its hidden `submission` input: the server records a tap
  * once however often it arrives (services.hanchan_record_hand), so a tap whose answer the network
  * lost can simply be sent again. The key stays while the form is on screen (a refused or unsent
- * form keeps it); the fresh form the server sends after a recorded hand gets a new one.
+ * form keeps it); the form cleared after a recorded hand (or a fresh one from the server) gets a new one.
  *
  * While a tap is on its way the record button says 送信中… and cannot be pressed again. When the
  * request fails (no network, the form's 15 s timeout, a server error) the form stays as typed and
@@ -23,7 +23,7 @@
   if (window.HandEntry) return;
 
   var TIMEOUT = 15000; // as the form's hx-request
-  var NOT_SENT = ["csrfmiddlewaretoken", "version", "submission", "after", "step"];
+  var NOT_SENT = ["csrfmiddlewaretoken", "version", "submission", "after", "step", "fresh"];
 
   var state = "";          // the tap on screen: "", "sending" or "failed"
   var lastSubmitter = null; // the button of the last submit (a step of a multi-ron is never queued)
@@ -119,8 +119,13 @@
     q.items.push({ key: key.value || newKey(), version: base.version, after: base.after, fields: fields,
                    summary: summary(f) });
     if (!save(q)) { state = "failed"; render(); return; } // not kept: the form stays as typed
+    clear(f);
+  }
+
+  /* The form back to the empty one the page drew, with a new key, for the next hand. */
+  function clear(f) {
     f.reset();
-    key.value = newKey();
+    f.querySelector('input[name="submission"]').value = newKey();
     f.querySelectorAll('input[name="hand"], input[name="melds"], input[name="win_tile"]').forEach(function (input) {
       input.dispatchEvent(new Event("input", { bubbles: true })); // the tile palette reads the emptied inputs
     });
@@ -351,6 +356,17 @@
       state = "failed";
       render();
     });
+  });
+
+  /* A hand recorded from the empty form as drawn (its `fresh` input): the server sends what changed
+   * out of band and no new form; this one is cleared and takes the hanchan's new version. */
+  document.addEventListener("hand-recorded", function (e) {
+    var f = form();
+    if (!f) return;
+    byId("hand-version").value = e.detail.version;
+    clear(f);
+    var live = byId("live");
+    if (live) live.scrollIntoView({ block: "start" });
   });
 
   document.addEventListener("click", function (e) {

@@ -102,3 +102,25 @@ def test_a_rows_delete_button_asks_then_deletes_that_hand(page: Page, hanchan_ur
     deleted.locator("summary").click()
     deleted.get_by_role("button", name=f"#{count} に戻す").click()  # and back, for the tests after this one
     expect(rows).to_have_count(count)
+
+
+def test_two_hands_in_a_row_the_phone_clears_its_own_form(page: Page, hanchan_url):
+    """After a hand recorded from the empty form, the answer carries no new form: the phone clears
+    the one on screen (nothing left selected, a new key, the new version) and the next hand records."""
+    login(page)
+    page.goto(hanchan_url)
+    rows = page.locator("#history table.hands tbody tr")
+    count = rows.count()
+    form = page.locator("#hand-form")
+    for n in (1, 2):
+        key = form.locator('input[name="submission"]').input_value()
+        version = int(form.locator("#hand-version").input_value())
+        fill_typical_ron(page, "ja")
+        with page.expect_response(re.compile(r"/hands/new/$")) as answer:
+            form.get_by_role("button", name="記録する").click()
+        assert 'id="hand-form"' not in answer.value.text()
+        expect(rows).to_have_count(count + n)
+        expect(form.locator("#hand-version")).to_have_value(str(version + 1))
+        expect(form.locator('input[name="winner"]:checked')).to_have_count(0)
+        expect(form.locator('input[name="type"][value="ron"]')).to_be_checked()
+        assert form.locator('input[name="submission"]').input_value() not in ("", key)

@@ -1,3 +1,4 @@
+import json
 import re
 
 import pytest
@@ -408,6 +409,28 @@ def test_the_answer_to_a_recorded_hand_carries_only_what_changed(client_as, scor
     assert '<div id="undo" hx-swap-oob="true">' in body and "#7 を取り消す" in body
     assert 'id="hanchan-actions"' in body and f'name="version" value="{hanchan.version + 1}"' in body
 
+
+
+def test_a_phone_whose_form_was_the_fresh_one_gets_no_new_form(client_as, scorekeeper, hanchan):
+    """``fresh`` (the page's empty form as drawn): the phone clears it itself, so the answer carries
+    only what changed, swapped out of band, and the event with the new version."""
+    client = client_as(scorekeeper)
+    page = client.get(hanchan.get_absolute_url()).content.decode()
+    assert '<input type="hidden" name="fresh" value="1">' in page
+    r = client.post(url(hanchan), {**RON, "fresh": "1", "version": str(hanchan.version)}, HTTP_HX_REQUEST="true")
+    body = r.content.decode()
+    assert r.status_code == 200 and 'id="hand-form"' not in body and r["HX-Reswap"] == "none"
+    assert json.loads(r["HX-Trigger"]) == {"hand-recorded": {"version": hanchan.version + 1}}
+    assert '<section id="board" class="board" hx-swap-oob="true"' in body and "28900" in body
+    assert HandRecord.objects.filter(hanchan=hanchan).count() == 1
+
+
+def test_a_form_drawn_from_a_step_is_not_fresh(client_as, scorekeeper, hanchan):
+    """After 「＋和了者を追加」 the form on screen holds the listed win: it is replaced, not cleared."""
+    r = client_as(scorekeeper).post(url(hanchan), with_version(hanchan, {**RON, "step": "add-win"}),
+                                    HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and 'id="hand-form"' in r.content.decode()
+    assert 'name="fresh"' not in r.content.decode()
 
 # --- hands a phone queued while it had no signal (after=: its own earlier queued hands) ---------------
 
