@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import secrets
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 
 BOARDS, NAMES, RELEASE = "boards", "names", "release"
@@ -59,10 +60,12 @@ def new_release() -> None:
 
 def new_generation(*things: str) -> None:
     """Retire the current generations of ``things``: everything cached from them before is never
-    read again. Renewed now and again once the current transaction commits: a reader between the
-    two may cache what it read before the commit, and the second renewal retires that. (On the
-    database cache the first renewal is part of the transaction itself.)"""
+    read again. On the database cache the renewal is part of the current transaction, so readers
+    see it together with the data it guards. Any other cache (Redis) sees it at once: it is
+    renewed again once the transaction commits, since a reader between the two may have cached
+    what it read before the commit."""
     def renew() -> None:
         cache.set_many({_key(t): secrets.token_hex(6) for t in things}, timeout=None)
     renew()
-    transaction.on_commit(renew)
+    if not isinstance(caches["default"], DatabaseCache):
+        transaction.on_commit(renew)

@@ -3,6 +3,7 @@
 import pytest
 from django.core.cache import cache
 from django.db import transaction
+from django.test import override_settings
 
 from scoring import generations
 
@@ -16,9 +17,18 @@ def test_a_generation_stays_until_it_is_renewed():
     assert generations.generation("hanchan:1") != first
 
 
-def test_a_renewal_is_renewed_again_at_the_commit():
-    """What a reader caches between the write's renewal and its commit (the old data, under the new
-    generation) is retired by the second renewal."""
+def test_on_the_database_cache_the_renewal_commits_with_the_write():
+    first = generations.generation("boards")
+    with transaction.atomic():
+        generations.new_generation("boards")
+        during = generations.generation("boards")
+    assert first != during == generations.generation("boards")
+
+
+@override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}})
+def test_on_another_cache_a_renewal_is_renewed_again_at_the_commit():
+    """Redis sees a renewal at once: what a reader caches between it and the commit (the old data,
+    under the new generation) is retired by the second renewal."""
     first = generations.generation("boards")
     with transaction.atomic():
         generations.new_generation("boards")
