@@ -31,6 +31,12 @@ def hanchan(pk: int) -> str:
     return f"hanchan:{pk}"
 
 
+def seating(pk: int) -> str:
+    """The name of one hanchan's seating (who sits where): the new hand's empty form is drawn from
+    it, the names and the rule set (fixed once the hanchan exists), not from the hands."""
+    return f"seating:{pk}"
+
+
 def _key(thing: str) -> str:
     return f"generation:{thing}"
 

@@ -274,7 +274,7 @@ def draw_swap(*, clubday: ClubDay, number: int, state: str, first: str, second: 
         h.full_clean()
         h.version += 1
         h.save(update_fields=["seat0", "seat1", "seat2", "seat3", "version"])
-        generations.new_generation(generations.hanchan(h.pk))
+        generations.new_generation(generations.hanchan(h.pk), generations.seating(h.pk))
     if out != draw.out:
         draw.out = out
         draw.save(update_fields=["out"])

@@ -71,7 +71,7 @@ def test_the_page_of_a_14_hand_game_needs_few_queries_and_one_replay(client_as, 
     calls = []
     real = engine.play
     monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
-    with django_assert_max_num_queries(36):  # drawn once: the replay, then its three blocks kept in the cache
+    with django_assert_max_num_queries(42):  # drawn once: the replay, its three blocks kept in the cache, the seating's first generation
         assert client.get(url(hanchan)).status_code == 200
     assert len(calls) == 1
     with django_assert_max_num_queries(8):  # until the hanchan changes: the hanchan, the user, the cache (a read per block)
@@ -170,7 +170,7 @@ def test_marks_and_deleted_hands_are_drawn_once_per_change_of_the_hanchan(
     calls = []
     real = engine.play
     monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
-    with django_assert_max_num_queries(36):  # the replay, the marks and deletions; the blocks kept in the cache
+    with django_assert_max_num_queries(40):  # the replay, the marks and deletions; the blocks kept in the cache; the seating's first generation
         body = client.get(url(hanchan)).content.decode()
     assert body.count("審議中") == 3 and "削除された局(2件)" in body
     with django_assert_max_num_queries(8):  # the hanchan, the user, the cached blocks
@@ -311,3 +311,36 @@ def test_the_hand_table_after_each_record_and_undo_equals_one_drawn_from_scratch
     assert answer.status_code == 200
     shown, fresh = shown_then_fresh()
     assert table(answer.content.decode()) == shown == fresh and fresh.count("<tr>") == 3
+
+
+def test_the_empty_form_is_kept_across_hands_and_redrawn_when_the_seats_change(client_as, scorekeeper):
+    """The new hand's form is drawn from the seating, the names and the rule set, not from the hands:
+    a recorded hand keeps it, a swap of seats (before the first hand) draws it anew."""
+    import datetime
+
+    from scoring.models import RuleSet
+    from scoring.selectors import evening
+
+    members = [services.member_create(name=n, kana=k, number=i + 1) for i, (n, k) in
+               enumerate((("東野", "ひがしの"), ("南田", "みなみだ"), ("西川", "にしかわ"), ("北村", "きたむら"), ("中島", "なかじま")))]
+    day = services.clubday_create(date=datetime.date(2026, 11, 1), venue="", ruleset=RuleSet.objects.get(preset="ariari", options={}))
+    for m in members[:4]:
+        services.attendance_check_in(clubday=day, member=m)
+    services.draw_create(clubday=day, number=1, state=evening.draw_state(clubday=day, number=1))
+    h = day.hanchans.get()
+    client = client_as(scorekeeper)
+
+    def form_seats() -> list[str]:
+        body = client.get(h.get_absolute_url()).content.decode()
+        form = body[body.index('id="hand-form"'):]
+        return re.findall(r'name="winner" value="\d" id="[^"]+"[^>]*><span>([^<]+)</span>', form)
+
+    before = form_seats()
+    state = evening.draw_state(clubday=day, number=1)
+    services.draw_swap(clubday=day, number=1, state=state, first="1-0", second="1-1")
+    swapped = form_seats()
+    assert swapped == [before[1], before[0], *before[2:]]
+    services.hanchan_record_hand(hanchan=h, event={"type": "draw", "tenpai": [0]}, by=scorekeeper)
+    generation = client.get(h.get_absolute_url()).context["form_generation"]
+    services.hanchan_record_hand(hanchan=h, event={"type": "draw", "tenpai": [1]}, by=scorekeeper)
+    assert client.get(h.get_absolute_url()).context["form_generation"] == generation
