@@ -97,7 +97,8 @@ def _sit_out_counts(n: int, rounds: int) -> list[int]:
 
 
 def _spread(m: int, groups: int) -> int:
-    """Fewest pairs from the same group when ``m`` people come from ``groups`` groups."""
+    """Fewest pairs from the same group when ``m`` people come from ``groups`` groups: the
+    smallest sum of C(size, 2), e.g. of ``m`` meetings spread over ``groups`` pairs."""
     q, extra = divmod(m, groups)
     return extra * (q + 1) * q // 2 + (groups - extra) * q * (q - 1) // 2
 

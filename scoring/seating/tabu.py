@@ -123,9 +123,9 @@ class _TabuStages:
         someone at another table, or with one who sits out when the rotation allows), even if it
         makes the draw worse; WALK_SAMPLES such players are looked at per step and the best of
         all their swaps is made. Players just moved stay put in that round for WALK_TENURE steps
-        or more unless moving them beats the best state found. After WALK_STALL steps without a better state it
-        goes back to the best state and shakes it with a few random swaps. ``budget`` counts swaps
-        looked at, so the work is the same on every machine."""
+        or more unless moving them beats the best state found. After WALK_STALL steps without a
+        better state it goes back to the best state and shakes it with a few random swaps.
+        ``budget`` counts swaps looked at, so the work is the same on every machine."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
