@@ -63,7 +63,6 @@ def posted_version(request: HttpRequest, kind: str = "form") -> int:
     return int(text)
 
 
-
 MAX_AFTER = 100  # queued hands a phone may name before one hand: more than a hanchan has (the post holds at most 200 fields)
 
 
