@@ -100,15 +100,10 @@ def tile(name: object) -> SafeString:
     return _picture(names[0])
 
 
-@register.simple_tag(name="tiles")
-def tiles_tag(text: object) -> SafeString:
-    """Every tile of a tile string, as pictures in one ``<span class="tiles">``."""
-    return render_tiles(text)
-
-
 @register.filter(name="tiles")
 def render_tiles(text: object) -> SafeString:
-    """``{{ hand|tiles }}``: as the ``tiles`` tag; unreadable input renders as its escaped text."""
+    """``{% tiles hand %}`` or ``{{ hand|tiles }}``: every tile of a tile string, as pictures in one
+    ``<span class="tiles">``; unreadable input renders as its escaped text."""
     value = "" if text is None else str(text)
     try:
         names = _names(value)
@@ -119,6 +114,8 @@ def render_tiles(text: object) -> SafeString:
     return format_html('<span class="tiles" title="{}">{}</span>', value,
                        mark_safe("".join(_picture(n) for n in names)))
 
+
+register.simple_tag(render_tiles, name="tiles")
 
 _FILLED = re.compile(r"\{([0-9mpsz]+)\}")
 
