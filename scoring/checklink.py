@@ -1,14 +1,11 @@
 """The checker's links (``/check/?…``): an evaluate document as short query parameters.
 
 A link carries the checker form's own fields, so a link is what the form submits and every older
-link still opens. What keeps it short is the values: every tile string is written in canonical
-mpsz (sorted, red fives as ``0``) however it was typed (一二三, ①②③, full-width digits, the tap
-palette's JSON, calls written inside the hand as ``(ポン)中中中``), calls as ``pon777z`` in call
-order, winds as ``E S W N``, defaults left out. The longest legal hand (four kans with red fives,
-every situational flag, five dora and five ura indicators) then makes a link of about 300 bytes,
-where typed Japanese, percent-encoded at nine bytes a character, made links of several KB that
-servers refuse (gunicorn: 414 from 4 KB). A part that cannot be read is kept as typed, so the
-checker shows the same error again.
+link still opens. Its values are kept short so that the longest legal hand fits in about 300 bytes
+(typed Japanese, percent-encoded, would pass the 4 KB servers accept): tile strings in canonical
+mpsz (sorted, red fives as ``0``) however they were typed, calls as ``pon777z`` in call order
+(also those written inside the hand as ``(ポン)中中中``), winds as ``E S W N``, defaults left out.
+A part that cannot be read is kept as typed, so the checker shows the same error again.
 
 >>> link_query({"hand": "⑤⑥⑦ 789 4", "melds": [{"type": "chi", "tiles": "二三四"}],
 ...             "win_tile": "4s", "seat_wind": "南", "tsumo": True})
