@@ -73,27 +73,19 @@ class _Search(_TabuStages):
             state.append(groups + [out])
         return state
 
-    def _cost_parts(self, state: State) -> tuple[int, int, int]:
-        """(repeats, unevenness, total cost) of a state, counted from scratch."""
-        n = self.n
-        counts = [row[:] for row in self.history.pairs]
-        season = 0
-        for groups in state:
-            for table in groups[:-1]:
-                for x in table:
-                    for y in table:
-                        if x < y:
-                            counts[x][y] += 1
-                            season += self.season[x][y]
+    def _cost(self, state: State) -> int:
+        """The cost of a state, counted from scratch."""
+        counts = self._meetings(state)
+        season = sum(self.season[x][y] for groups in state for table in groups[:-1] for x in table for y in table
+                     if x < y)
         rep = uneven = 0
-        for x in range(n):
-            for y in range(x + 1, n):
+        for x in range(self.n):
+            for y in range(x + 1, self.n):
                 c = counts[x][y]
                 if c > 1:
                     rep += c - 1
                     uneven += c * (c - 1) // 2
-        cost = W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
-        return rep, uneven, cost
+        return W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
 
     def _back_to_back(self, state: State) -> int:
         count = 0
@@ -175,7 +167,7 @@ class _Search(_TabuStages):
         where = self._where(state)
         free = self.free
         size = len(free)
-        cost = self._cost_parts(state)[2]
+        cost = self._cost(state)
         best_cost, best = cost, [[g[:] for g in groups] for groups in state]
         if cost <= good_enough or size < 2 or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
