@@ -112,14 +112,11 @@ def check_examples(request: HttpRequest) -> HttpResponse:
                   {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})
 
 
-@require_GET
-def check_tiles(request: HttpRequest) -> JsonResponse:
-    """The tap palette's reader of typed tiles on the checker and the dispute page (public; the hand
-    form's ``hand-tiles`` answers the same, through the same function)."""
-    return tiles_answer(request)
-
-
 def tiles_answer(request: HttpRequest) -> JsonResponse:
-    """``?hand=&melds=&win_tile=`` read by ``read_tiles``, as JSON."""
+    """``?hand=&melds=&win_tile=`` read by ``read_tiles``, as JSON: the tap palette's reader of typed
+    tiles, public as ``check_tiles`` for the checker and the dispute page, and the hand form's."""
     return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
                                    request.GET.get("win_tile", "")))
+
+
+check_tiles = require_GET(tiles_answer)
