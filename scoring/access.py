@@ -27,8 +27,7 @@ REFEREE = "referee"
 SETUP_MAX_AGE = 24 * 3600
 
 # The roles, in the order the forms offer them: (key, label, group). ``admin`` is ``is_staff``;
-# a role with a group is membership of that group; ``member`` is neither. Adding a role is one line
-# here (e.g. ``("referee", _("審判"), "referee")``); its group is created when first given.
+# a role with a group is membership of that group (created when first given); ``member`` is neither.
 ROLES: list[tuple[str, object, str | None]] = [
     ("member", _("会員(閲覧のみ)"), None),
     ("scorekeeper", _("記録係"), SCOREKEEPER),
