@@ -51,13 +51,8 @@ def tile_alt(name: str) -> str:
     return tile_ja(*parse_tile(name))
 
 
-SPRITE = "tiles/sprite.svg"
+SPRITE = "tiles/sprite.svg"  # static(SPRITE): its hashed name once collectstatic has run
 _PICTURES: dict[tuple[str, str], SafeString] = {}
-
-
-def sprite_url() -> str:
-    """The URL of the tile sprite (its hashed name once collectstatic has run)."""
-    return static(SPRITE)
 
 
 def _picture(name: str) -> SafeString:
@@ -69,7 +64,7 @@ def _picture(name: str) -> SafeString:
     if picture is None:
         picture = _PICTURES[key] = format_html(
             '<svg class="tile" role="img" aria-label="{}" viewBox="0 0 60 80"><use href="{}#t-{}"></use></svg>',
-            tile_alt(name), sprite_url(), name)
+            tile_alt(name), static(SPRITE), name)
     return picture
 
 
@@ -153,7 +148,7 @@ def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
     """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives):
     ``{"name", "alt", "href"}`` per tile (``href``: its symbol in the sprite)."""
     rows = PALETTE_ROWS if red_fives else PALETTE_ROWS[:4]
-    sprite = sprite_url()
+    sprite = static(SPRITE)
     return [[{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in row] for row in rows]
 
 
