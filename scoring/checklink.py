@@ -38,15 +38,13 @@ def _reds_of(kinds: tuple[int, ...], reds: int) -> list[int]:
 def _calls(melds: list[Any], inline: list[Meld]) -> str:
     """The calls in call order (the document's, then those written inside the hand) as
     ``pon777z,chi234m``; the palette's JSON when one of the document's calls cannot be read."""
-    out = []
+    calls = []
     for i, m in enumerate(melds):
         try:
-            meld = make_meld(m["type"], m["tiles"], i)
+            calls.append(make_meld(m["type"], m["tiles"], i))
         except (rules.RulesError, KeyError, TypeError):
             return json.dumps(melds, ensure_ascii=False, separators=(",", ":"))
-        out.append(f"{meld.type}{to_mpsz(meld.tiles, _reds_of(meld.tiles, meld.reds))}")
-    out += [f"{m.type}{to_mpsz(m.tiles, _reds_of(m.tiles, m.reds))}" for m in inline]
-    return ",".join(out)
+    return ",".join(f"{m.type}{to_mpsz(m.tiles, _reds_of(m.tiles, m.reds))}" for m in calls + inline)
 
 
 def _tiles(text: str) -> str:
