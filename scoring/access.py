@@ -27,8 +27,7 @@ REFEREE = "referee"
 SETUP_MAX_AGE = 24 * 3600
 
 # The roles, in the order the forms offer them: (key, label, group). ``admin`` is ``is_staff``;
-# a role with a group is membership of that group; ``member`` is neither. Adding a role is one line
-# here (e.g. ``("referee", _("審判"), "referee")``); its group is created when first given.
+# a role with a group is membership of that group (created when first given); ``member`` is neither.
 ROLES: list[tuple[str, object, str | None]] = [
     ("member", _("会員(閲覧のみ)"), None),
     ("scorekeeper", _("記録係"), SCOREKEEPER),
@@ -57,8 +56,13 @@ def role_label(user):
     return dict(role_choices())[role_of(user)]
 
 
+def is_member(user) -> bool:
+    """Any active login (every role): may flag a hand and comment on a dispute."""
+    return bool(user.is_authenticated and user.is_active)
+
+
 def is_admin(user) -> bool:
-    return bool(user.is_authenticated and user.is_active and (user.is_staff or user.is_superuser))
+    return is_member(user) and bool(user.is_staff or user.is_superuser)
 
 
 def _group_names(user) -> frozenset[str]:
@@ -72,12 +76,7 @@ def _group_names(user) -> frozenset[str]:
 
 
 def is_scorekeeper(user) -> bool:
-    return is_admin(user) or bool(user.is_authenticated and user.is_active and SCOREKEEPER in _group_names(user))
-
-
-def is_member(user) -> bool:
-    """Any active login (every role): may flag a hand and comment on a dispute."""
-    return bool(user.is_authenticated and user.is_active)
+    return is_admin(user) or bool(is_member(user) and SCOREKEEPER in _group_names(user))
 
 
 def is_officer(user) -> bool:
@@ -87,7 +86,7 @@ def is_officer(user) -> bool:
 
 def may_confirm(user, member) -> bool:
     """Sign-off: a scorekeeper may tap for any player at the table; a member only for themselves."""
-    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
+    if user is None or not is_member(user):
         return False
     return is_scorekeeper(user) or member.user_id == user.pk
 
@@ -97,18 +96,17 @@ def can_read(user) -> bool:
 
 
 def _login(request: HttpRequest) -> HttpResponse:
-    response = redirect_to_login(request.get_full_path())
-    if getattr(request, "htmx", False):
-        # the browser would follow a 302 inside the XHR and htmx would swap the login page into a
-        # fragment: tell htmx to load the login page as a whole page instead
-        page = request.htmx.current_url_abs_path or request.get_full_path()
-        htmx_response = HttpResponse(status=204)
-        htmx_response["HX-Redirect"] = redirect_to_login(page)["Location"]
-        return htmx_response
+    if not getattr(request, "htmx", False):
+        return redirect_to_login(request.get_full_path())
+    # the browser would follow a 302 inside the XHR and htmx would swap the login page into a
+    # fragment: tell htmx to load the login page as a whole page instead
+    page = request.htmx.current_url_abs_path or request.get_full_path()
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = redirect_to_login(page)["Location"]
     return response
 
 
-def _guard(check: Callable[[object], bool], *, anonymous_ok: bool = False):
+def _guard(check: Callable[[object], bool]):
     def decorator(view):
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:

@@ -1,13 +1,10 @@
-"""Backups as Django's JSON fixtures (``dumpdata`` / ``loaddata``), gzip-compressed.
+"""Backups as Django's JSON fixtures (``dumpdata`` / ``loaddata``), gzip-compressed: unlike a copy
+of the SQLite file, the same backup restores into SQLite or PostgreSQL, can be checked by eye, and
+includes models added later without touching this code (a club's history is a few MB).
 
-Why JSON rather than SQLite's online backup API: the same file restores into SQLite or PostgreSQL
-(so it also moves a club from one to the other), it can be read and checked by eye, and models that
-other parts of the app add later are included without touching this code. A club's whole history
-is a few MB, so the speed of a page-level copy does not matter.
-
-What is saved: every model except what Django rebuilds itself (content types, permissions),
-sessions, login-attempt records (django-axes), the admin's change log, the setup token and the
-boards' rollup (a cache of the results, rebuilt on restore).
+Saved: every model except what Django rebuilds itself (content types, permissions), sessions,
+login-attempt records (django-axes), the admin's change log, the setup token and the boards'
+rollup (a cache of the results, rebuilt on restore).
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
 """The checker's links (``/check/?…``): an evaluate document as short query parameters.
 
 A link carries the checker form's own fields, so a link is what the form submits and every older
-link still opens. What keeps it short is the values: every tile string is written in canonical
-mpsz (sorted, red fives as ``0``) however it was typed (一二三, ①②③, full-width digits, the tap
-palette's JSON, calls written inside the hand as ``(ポン)中中中``), calls as ``pon777z`` in call
-order, winds as ``E S W N``, defaults left out. The longest legal hand (four kans with red fives,
-every situational flag, five dora and five ura indicators) then makes a link of about 300 bytes,
-where typed Japanese, percent-encoded at nine bytes a character, made links of several KB that
-servers refuse (gunicorn: 414 from 4 KB). A part that cannot be read is kept as typed, so the
-checker shows the same error again.
+link still opens. Its values are kept short so that the longest legal hand fits in about 300 bytes
+(typed Japanese, percent-encoded, would pass the 4 KB servers accept): tile strings in canonical
+mpsz (sorted, red fives as ``0``) however they were typed, calls as ``pon777z`` in call order
+(also those written inside the hand as ``(ポン)中中中``), winds as ``E S W N``, defaults left out.
+A part that cannot be read is kept as typed, so the checker shows the same error again.
 
 >>> link_query({"hand": "⑤⑥⑦ 789 4", "melds": [{"type": "chi", "tiles": "二三四"}],
 ...             "win_tile": "4s", "seat_wind": "南", "tsumo": True})
@@ -41,15 +38,13 @@ def _reds_of(kinds: tuple[int, ...], reds: int) -> list[int]:
 def _calls(melds: list[Any], inline: list[Meld]) -> str:
     """The calls in call order (the document's, then those written inside the hand) as
     ``pon777z,chi234m``; the palette's JSON when one of the document's calls cannot be read."""
-    out = []
+    calls = []
     for i, m in enumerate(melds):
         try:
-            meld = make_meld(m["type"], m["tiles"], i)
+            calls.append(make_meld(m["type"], m["tiles"], i))
         except (rules.RulesError, KeyError, TypeError):
             return json.dumps(melds, ensure_ascii=False, separators=(",", ":"))
-        out.append(f"{meld.type}{to_mpsz(meld.tiles, _reds_of(meld.tiles, meld.reds))}")
-    out += [f"{m.type}{to_mpsz(m.tiles, _reds_of(m.tiles, m.reds))}" for m in inline]
-    return ",".join(out)
+    return ",".join(f"{m.type}{to_mpsz(m.tiles, _reds_of(m.tiles, m.reds))}" for m in calls + inline)
 
 
 def _tiles(text: str) -> str:

@@ -1,12 +1,10 @@
 """The club's sample hands (seeds 000, 001, 003) as data: the 例題集 page (/check/examples/) shows
-them, and the engine's tests (tests/rules/test_sakizuke.py, via tests/rules/sakizuke_cases.py) check
-every verdict. Pure Python, no Django import.
+them, and the engine's tests (tests/rules/test_sakizuke.py) check every verdict. Pure Python.
 
-The seeds' tile pictures are missing; each hand below is built to fit the quoted words exactly and
-was checked by hand and with the ``mahjong`` package (tests/rules/test_sakizuke.py re-checks tile
-counts and waits). Where a quoted sentence had a tile picture (the seed's text has nothing there),
-``quote`` names the tiles of this hand that stood there, in braces: ``先に{234m}をチーし``; the page
-draws them as tiles, marked as filled in (``{{ quote|quoted_tiles }}``, scoring/templatetags/tiles.py). ``expect`` maps a rule set to its verdict:
+The seeds' tile pictures are missing: each hand below is built to fit the quoted words exactly
+(checked by hand and with the ``mahjong`` package). Where a quoted sentence had a tile picture,
+``quote`` names the tiles of this hand that stood there in braces (``先に{234m}をチーし``), drawn
+as filled-in tiles by ``quoted_tiles``. ``expect`` maps a rule set to its verdict:
 
 - ``legal``: bool;
 - ``reasons``: the exact set of (code, anchor) of the refusal, anchor = the wait tile (mpsz) or the
@@ -28,7 +26,6 @@ from __future__ import annotations
 from typing import Any
 
 B, A, K, S, AA = "shimamachi", "sakizuke_a", "kanzen_sakizuke", "shingendai", "ariari"
-OK: dict[str, Any] = {"legal": True, "reasons": set()}
 
 
 def no(*reasons: tuple[str, Any], **more: Any) -> dict[str, Any]:

@@ -1,18 +1,16 @@
-"""Page caching, one mechanism: Django's cache framework, keyed by generations.
+"""Page caching: Django's cache framework (shared by every worker and server, ``settings.CACHES``),
+keyed by generations.
 
-The cache is one that every worker and every app server shares (``settings.CACHES``: the database
-by default, Redis when ``CLUB_REDIS_URL`` is set). Whatever a page keeps in it is keyed by the
-*generation* of the things it was drawn from — ``"boards"`` (results, ratings), ``"names"``
-(members and rule sets as every page names them), ``"hanchan:<pk>"`` (one hanchan's hands, state
-and disputes) — and the services that change one of those start a new generation of it once their
-transaction commits (as pretix's namespaced cache does). A value drawn before a write is then never
-read again, on any server; nothing expires by time and no key lists what a page shows.
+Whatever a page caches is keyed by the *generation* of the things it was drawn from — ``"boards"``
+(results, ratings), ``"names"`` (members and rule sets as every page names them), ``"hanchan:<pk>"``
+(one hanchan's hands, state and disputes) — and the services that change one of those start a new
+generation of it once their transaction commits. A value drawn before a write is then never read
+again, on any server; nothing expires by time and no key lists what a page shows.
 
-Every key also carries the generation of the code that drew it (``RELEASE``, renewed when the app
-starts: ``manage.py clubstart``), since the cache outlives a restart and a new version draws other
-markup. A generation is a random token, so one lost from the cache (evicted, cleared) is replaced
-by a new one that no stored value carries. Read the generation *before* the data it guards: a value drawn
-from older data can then only be stored under a generation that a write has already retired.
+Every key also carries the generation of the code (``RELEASE``, renewed by ``manage.py
+clubstart``), since the cache outlives a restart. A generation is a random token, so one lost from
+the cache is replaced by a new one that no stored value carries. Read the generation *before* the
+data it guards: a value drawn from older data can then only be stored under a retired generation.
 """
 
 from __future__ import annotations

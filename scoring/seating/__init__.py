@@ -8,41 +8,23 @@ API
 
 ``Round``
     One 回戦: ``tables`` is a tuple of 4-tuples of player ids in seat order 東南西北 (index 0 is the
-    起家, the first dealer), ``out`` the players who sit out (抜け番), sorted. ``players()``,
-    ``as_dict()`` (JSON-ready) and ``Round.from_dict(data)``.
+    起家, the first dealer), ``out`` the players who sit out (抜け番), sorted. To store a draw, keep
+    ``as_dict()`` (JSON-ready); ``Round.from_dict`` gives the round back, e.g. to pass as ``previous``.
 
 ``draw_evening(players, rounds, *, seed, season_pairs=None, previous=()) -> list[Round]``
-    Plans ``rounds`` 回戦 for the same set of players at once (all rounds optimised jointly).
-    ``previous`` are rounds already played this evening, which count like any other round.
+    Plans ``rounds`` 回戦 for the same set of players at once (all rounds optimised jointly);
+    ``previous`` are rounds already played this evening.
 
 ``draw_round(players, *, previous=(), seed, season_pairs=None, fixed=(), standings=None,
 rounds_left=1) -> Round``
-    Draws the next 回戦 given the rounds already played this evening (``previous``, in order).
-    The players present may differ from round to round (late arrivals, early leavers).
-    ``rounds_left`` (this round included), when known, makes it plan that many rounds for the
-    players present now and return the first: round-by-round draws then come close to a whole
-    evening planned at once. ``fixed`` are tables already formed (4-tuples in seat order, kept as
-    they are and listed first; their players are not drawn and never sit out, and the look-ahead
-    plans for the others only). ``standings``
-    (every present player, best first) switches to the swiss draw of tournaments: tables from
-    consecutive groups of four of the standings, sit-outs from the bottom in rotation.
+    Draws the next 回戦 given the rounds already played this evening; the players present may
+    differ from round to round (late arrivals, early leavers). ``fixed`` are tables already formed
+    (kept as they are and listed first); ``standings`` (every present player, best first) switches
+    to the swiss draw of tournaments.
 
 ``seed`` is anything ``random.Random`` accepts (an int or a str, e.g. the club day's id and the
-round number). To store a draw, keep ``Round.as_dict()`` (JSON-ready); ``Round.from_dict`` gives
-the round back, e.g. to pass as ``previous``.
-
-``pair_counts(rounds) -> dict[tuple[int, int], int]``
-    How often each pair ``(smaller id, larger id)`` sat at the same table.
-
-``repeats(rounds) -> int``
-    Sum over pairs of ``max(0, count - 1)``: meetings beyond the first.
-
-``lower_bound(n, rounds) -> int``
-    No draw of ``rounds`` rounds for ``n`` players (all present) has fewer repeats than this.
-
-``SeatingError(ValueError)``
-    Bad input: fewer than four players, duplicate ids, a fixed table that is not four present
-    players, standings that are not the players present, ...
+round number). ``pair_counts``, ``repeats`` and ``lower_bound`` measure a draw; bad input raises
+``SeatingError`` (a ``ValueError``).
 
 Rules
 -----
@@ -59,19 +41,12 @@ Rules
   tuple of two ids; only the relative sizes matter, and the whole term weighs less than one
   repeat).
 - Seat order: the 起家 of each table goes to the player who has been 起家 least often so far, and
-  ``draw_evening`` then evens the counts over the whole evening (they differ by at most one
-  wherever the tables allow; for that, about one table in a hundred gets a 起家 who had dealt
-  once more than someone else at it). The other seats go so that each player's seat positions
-  (南西北) stay balanced.
-- Search: simulated annealing over swaps of two players of the same round (at different tables,
-  or a seated player with one who sits out when the rotation allows it), all rounds at once, with
-  restarts, then a short tabu search when few repeats are left. When that leaves ``draw_evening``
-  with more repeats than ``lower_bound``, a second stage tries to beat it (and keeps the first
-  result unless beaten): more annealing restarts, then a conflict-directed tabu walk (each step
-  samples players who meet someone again, in a round where they do, and makes the best of their
-  swaps, worse or not; back to the best state, shaken, when it stalls). Evenings that reach the
-  bound stop early and cost no more than before; the others take up to about 2 s of CPU for 40
-  players and 8 rounds.
+  ``draw_evening`` then evens the counts over the whole evening. The other seats go so that each
+  player's seat positions (南西北) stay balanced.
+- Search: simulated annealing over swaps of two players of the same round, all rounds at once, with
+  restarts, then a short tabu search (``search.py``, ``tabu.py``). When ``draw_evening`` is left
+  with more repeats than ``lower_bound``, a second stage of more restarts and a conflict-directed
+  tabu walk tries to beat it.
 - Reproducible: everything is driven by ``random.Random(seed)`` and only by its ``random()``
   method, whose sequence Python keeps stable across versions; ids are sorted first, so the order in
   which players are passed does not matter. The search has a fixed budget of moves (no clock), and
@@ -93,20 +68,12 @@ Example (players 1..8, two rounds: the second round mixes the tables of the firs
 
 from .draws import draw_evening as draw_evening
 from .draws import draw_round as draw_round
-from .portable import _exp_neg as _exp_neg
 from .rounds import MAX_PLAYERS as MAX_PLAYERS
 from .rounds import MAX_ROUNDS as MAX_ROUNDS
-from .rounds import TABLE as TABLE
-from .rounds import W_REPEAT as W_REPEAT
-from .rounds import W_UNEVEN as W_UNEVEN
 from .rounds import Round as Round
 from .rounds import SeatingError as SeatingError
-from .rounds import Seed as Seed
 from .rounds import lower_bound as lower_bound
 from .rounds import pair_counts as pair_counts
 from .rounds import repeats as repeats
-from .search import COLD as COLD
-from .search import HOT as HOT
-from .search import LOG_COOLING as LOG_COOLING
 
 __all__ = ["Round", "SeatingError", "draw_evening", "draw_round", "lower_bound", "pair_counts", "repeats"]

@@ -19,17 +19,11 @@ from .rounds import (
     _check_previous,
     _ids,
     _season_weights,
+    _spread,
     lower_bound,
     repeats,  # noqa: F401  (used by the doctest of draw_evening)
 )
-from .search import (
-    MAX_EVENING_MOVES,
-    MAX_RESTARTS,
-    RESTARTS,
-    _budget,
-    _even_uneven,
-    _Search,
-)
+from .search import MAX_EVENING_MOVES, MAX_RESTARTS, RESTARTS, _budget, _Search
 from .seats import _balance_dealers, _least, _order_rest
 from .tabu import WALK_WORK
 
@@ -58,9 +52,10 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     season = _season_weights(season_pairs, index)
     search = _Search(n, rounds, history, season, rng, list(range(n)), n % TABLE)
     moves = _budget(rounds, n)
-    good_enough = _good_enough(search, history, season)
-    # the second stage only while more repeats are left than the bound (when it is known)
+    # the bounds are known only for an evening drawn from scratch
     fresh = not any(any(row) for row in history.pairs) and not any(history.missed)
+    good_enough = _good_enough(search) if fresh and not season else -1
+    # the second stage only while more repeats are left than the bound
     settle = W_REPEAT * (lower_bound(n, rounds) + 1) if fresh else -1
     state = search.run(moves, RESTARTS, good_enough, min(MAX_RESTARTS, MAX_EVENING_MOVES // moves), WALK_WORK,
                        settle)
@@ -79,15 +74,13 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     return plan
 
 
-def _good_enough(search: _Search, history: _History, season: dict[tuple[int, int], int]) -> int:
-    """A cost no state can beat, so the search may stop there: only known when nothing but
-    in-evening pairings counts (no season weights, no earlier rounds) and the bound is met."""
-    if season or any(any(row) for row in history.pairs) or any(history.missed):
-        return -1
+def _good_enough(search: _Search) -> int:
+    """A cost no state can beat, so the search may stop there, when nothing but this evening's
+    pairings counts (no season weights, no earlier rounds)."""
     n, rounds = len(search.free), search.rounds
     rep = lower_bound(n, rounds)
     meetings = rounds * search.tables * 6
-    uneven = max(rep, _even_uneven(meetings, n * (n - 1) // 2))
+    uneven = max(rep, _spread(meetings, n * (n - 1) // 2))
     # sitting out twice in a row is forced only when the out groups wrap around; require none
     return W_REPEAT * rep + W_UNEVEN * uneven
 
@@ -137,9 +130,8 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
         groups = _swiss_groups(standings, ids, index, free, out_size, history)
     else:
         season = _season_weights(season_pairs, index)
-        ahead = rounds_left if standings is None else 1
-        search = _Search(n, ahead, history, season, rng, free, out_size)
-        groups = search.run(_budget(ahead, len(free)), RESTARTS, -1)[0]
+        search = _Search(n, rounds_left, history, season, rng, free, out_size)
+        groups = search.run(_budget(rounds_left, len(free)), RESTARTS, -1)[0]
     seated = [tuple(t) for t in fixed_tables]
     dealer = list(history.dealer)
     for table in groups[:-1]:

@@ -43,7 +43,6 @@ class _History:
                         self.last_out[index[p]] = True
 
 
-
 class _Missed:
     """Rounds missed by each player before each planned round, kept up to date as out groups
     change, with a histogram per round so that the rotation is checked without a scan of everyone.

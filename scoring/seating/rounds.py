@@ -97,7 +97,8 @@ def _sit_out_counts(n: int, rounds: int) -> list[int]:
 
 
 def _spread(m: int, groups: int) -> int:
-    """Fewest pairs from the same group when ``m`` people come from ``groups`` groups."""
+    """Fewest pairs from the same group when ``m`` people come from ``groups`` groups: the
+    smallest sum of C(size, 2), e.g. of ``m`` meetings spread over ``groups`` pairs."""
     q, extra = divmod(m, groups)
     return extra * (q + 1) * q // 2 + (groups - extra) * q * (q - 1) // 2
 
@@ -135,11 +136,7 @@ def lower_bound(n: int, rounds: int) -> int:
 def _fewest_common(tables: int, spare: int) -> int:
     """Fewest pairs seated together in both of two rounds: each table of the second round takes
     ``f`` of the ``spare`` players who sat out the first round and ``4 - f`` from its tables."""
-    best = None
-    for split in _splits(spare, tables):
-        common = sum(_spread(TABLE - f, tables) for f in split)
-        best = common if best is None else min(best, common)
-    return best or 0
+    return min(sum(_spread(TABLE - f, tables) for f in split) for split in _splits(spare, tables))
 
 
 def _splits(total: int, parts: int) -> list[tuple[int, ...]]:

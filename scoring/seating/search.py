@@ -73,27 +73,19 @@ class _Search(_TabuStages):
             state.append(groups + [out])
         return state
 
-    def _cost_parts(self, state: State) -> tuple[int, int, int]:
-        """(repeats, unevenness, total cost) of a state, counted from scratch."""
-        n = self.n
-        counts = [row[:] for row in self.history.pairs]
-        season = 0
-        for groups in state:
-            for table in groups[:-1]:
-                for x in table:
-                    for y in table:
-                        if x < y:
-                            counts[x][y] += 1
-                            season += self.season[x][y]
+    def _cost(self, state: State) -> int:
+        """The cost of a state, counted from scratch."""
+        counts = self._meetings(state)
+        season = sum(self.season[x][y] for groups in state for table in groups[:-1] for x in table for y in table
+                     if x < y)
         rep = uneven = 0
-        for x in range(n):
-            for y in range(x + 1, n):
+        for x in range(self.n):
+            for y in range(x + 1, self.n):
                 c = counts[x][y]
                 if c > 1:
                     rep += c - 1
                     uneven += c * (c - 1) // 2
-        cost = W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
-        return rep, uneven, cost
+        return W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
 
     def _back_to_back(self, state: State) -> int:
         count = 0
@@ -113,10 +105,9 @@ class _Search(_TabuStages):
         the cost reaches ``good_enough``, which no state can beat).
 
         If that leaves the cost at ``settle`` or above (above ``good_enough``), a second stage
-        tries to beat it (and the
-        better of the two is kept, so it never does worse): annealing runs up to
-        ``extra_restarts`` in all, then a conflict-directed tabu walk of ``walk_work`` swaps looked
-        at from the best of them."""
+        tries to beat it (and the better of the two is kept, so it never does worse): annealing
+        runs up to ``extra_restarts`` in all, then a conflict-directed tabu walk of ``walk_work``
+        swaps looked at from the best of them."""
         best, best_cost = None, None
         for _ in range(restarts):
             state, cost = self._anneal(self._initial(), moves, good_enough)
@@ -173,11 +164,10 @@ class _Search(_TabuStages):
         rng = self.rng
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
-        season, add, rem = self.season, self.add, self.rem
         where = self._where(state)
         free = self.free
         size = len(free)
-        cost = self._cost_parts(state)[2]
+        cost = self._cost(state)
         best_cost, best = cost, [[g[:] for g in groups] for groups in state]
         if cost <= good_enough or size < 2 or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
@@ -191,7 +181,6 @@ class _Search(_TabuStages):
             temp *= factor
             r = _below(rng, rounds)
             wr = where[r]
-            groups = state[r]
             a = free[_below(rng, size)]
             ga = wr[a]
             b = free[_below(rng, size)]
@@ -203,14 +192,7 @@ class _Search(_TabuStages):
                 if delta is None:
                     continue
             else:
-                ca, cb, sa, sb = counts[a], counts[b], season[a], season[b]
-                delta = 0
-                for x in groups[ga]:
-                    if x != a:
-                        delta += rem[ca[x]] + add[cb[x]] + sb[x] - sa[x]
-                for y in groups[gb]:
-                    if y != b:
-                        delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+                delta = self._swap_delta(state, r, a, b, ga, gb, counts)
             if delta > 0:
                 if rng.random() >= _exp_neg(delta / temp):
                     continue
@@ -294,15 +276,6 @@ class _Search(_TabuStages):
         return near
 
 
-
 def _budget(rounds: int, players: int) -> int:
     per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * players
     return max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * players))
-
-
-def _even_uneven(meetings: int, pairs: int) -> int:
-    """Fewest sum of C(count, 2) when ``meetings`` are spread over ``pairs`` pairs."""
-    if pairs == 0:
-        return 0
-    q, extra = divmod(meetings, pairs)
-    return extra * (q + 1) * q // 2 + (pairs - extra) * q * (q - 1) // 2

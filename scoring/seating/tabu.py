@@ -32,7 +32,7 @@ WALK_KICK = 4
 
 class _TabuStages:
     """The tabu half of ``_Search``, which it inherits: these methods use its state and its move
-    helpers (``_cost_parts``, ``_swap_delta``, ``_apply``, ``_out_delta``, ...)."""
+    helpers (``_cost``, ``_swap_delta``, ``_apply``, ``_out_delta``, ...)."""
 
     def _tabu(self, state: State, iterations: int, good_enough: int) -> tuple[State, int]:
         """Tabu search: each step makes the best swap (with someone at another table, or with one
@@ -45,7 +45,7 @@ class _TabuStages:
         season, add, rem = self.season, self.add, self.rem
         where = self._where(state)
         free = self.free
-        cost = self._cost_parts(state)[2]
+        cost = self._cost(state)
         best_cost, best = cost, [[g[:] for g in groups] for groups in state]
         if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
@@ -123,9 +123,9 @@ class _TabuStages:
         someone at another table, or with one who sits out when the rotation allows), even if it
         makes the draw worse; WALK_SAMPLES such players are looked at per step and the best of
         all their swaps is made. Players just moved stay put in that round for WALK_TENURE steps
-        or more unless moving them beats the best state found. After WALK_STALL steps without a better state it
-        goes back to the best state and shakes it with a few random swaps. ``budget`` counts swaps
-        looked at, so the work is the same on every machine."""
+        or more unless moving them beats the best state found. After WALK_STALL steps without a
+        better state it goes back to the best state and shakes it with a few random swaps.
+        ``budget`` counts swaps looked at, so the work is the same on every machine."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
@@ -133,7 +133,7 @@ class _TabuStages:
         has_season = any(any(row) for row in season)
         where = self._where(state)
         free = self.free
-        cost = self._cost_parts(state)[2]
+        cost = self._cost(state)
         best_cost, best = cost, [[g[:] for g in groups] for groups in state]
         if cost <= good_enough or tables < 2:
             return best, best_cost

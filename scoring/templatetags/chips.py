@@ -1,9 +1,6 @@
-"""Choice chips without a widget template per option: ``{% chips form.han as items %}``.
-
-A hand form has about 80 radio and checkbox options; rendering each through Django's widget
-templates was most of the hanchan page's time. This tag lists them as plain dicts instead, for
-``scoring/_choices.html`` to write as ``<label class="chip"><input …><span>…</span></label>``.
-"""
+"""Choice chips without a widget template per option: ``{% chips form.han as items %}`` lists a
+radio or checkbox field's options as plain dicts for ``scoring/_choices.html`` to write (a hand
+form has about 80 options, too many to render each through Django's widget templates)."""
 
 from __future__ import annotations
 

@@ -51,13 +51,8 @@ def tile_alt(name: str) -> str:
     return tile_ja(*parse_tile(name))
 
 
-SPRITE = "tiles/sprite.svg"
+SPRITE = "tiles/sprite.svg"  # static(SPRITE): its hashed name once collectstatic has run
 _PICTURES: dict[tuple[str, str], SafeString] = {}
-
-
-def sprite_url() -> str:
-    """The URL of the tile sprite (its hashed name once collectstatic has run)."""
-    return static(SPRITE)
 
 
 def _picture(name: str) -> SafeString:
@@ -69,7 +64,7 @@ def _picture(name: str) -> SafeString:
     if picture is None:
         picture = _PICTURES[key] = format_html(
             '<svg class="tile" role="img" aria-label="{}" viewBox="0 0 60 80"><use href="{}#t-{}"></use></svg>',
-            tile_alt(name), sprite_url(), name)
+            tile_alt(name), static(SPRITE), name)
     return picture
 
 
@@ -100,15 +95,10 @@ def tile(name: object) -> SafeString:
     return _picture(names[0])
 
 
-@register.simple_tag(name="tiles")
-def tiles_tag(text: object) -> SafeString:
-    """Every tile of a tile string, as pictures in one ``<span class="tiles">``."""
-    return render_tiles(text)
-
-
 @register.filter(name="tiles")
 def render_tiles(text: object) -> SafeString:
-    """``{{ hand|tiles }}``: as the ``tiles`` tag; unreadable input renders as its escaped text."""
+    """``{% tiles hand %}`` or ``{{ hand|tiles }}``: every tile of a tile string, as pictures in one
+    ``<span class="tiles">``; unreadable input renders as its escaped text."""
     value = "" if text is None else str(text)
     try:
         names = _names(value)
@@ -119,6 +109,8 @@ def render_tiles(text: object) -> SafeString:
     return format_html('<span class="tiles" title="{}">{}</span>', value,
                        mark_safe("".join(_picture(n) for n in names)))
 
+
+register.simple_tag(render_tiles, name="tiles")
 
 _FILLED = re.compile(r"\{([0-9mpsz]+)\}")
 
@@ -156,7 +148,7 @@ def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
     """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives):
     ``{"name", "alt", "href"}`` per tile (``href``: its symbol in the sprite)."""
     rows = PALETTE_ROWS if red_fives else PALETTE_ROWS[:4]
-    sprite = sprite_url()
+    sprite = static(SPRITE)
     return [[{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in row] for row in rows]
 
 

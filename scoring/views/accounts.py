@@ -34,8 +34,7 @@ def user_create(request: HttpRequest) -> HttpResponse:
         if user:
             messages.success(request, _("ユーザー %(u)s を作成しました") % {"u": user.username})
             return redirect("user-create")
-    status = form_status(request)
-    return render(request, "scoring/user_form.html", {"form": form, "users": _users()}, status=status)
+    return render(request, "scoring/user_form.html", {"form": form, "users": _users()}, status=form_status(request))
 
 
 def _edit_page(request, user, form, password_form, status=200) -> HttpResponse:
@@ -104,8 +103,7 @@ def setup(request: HttpRequest) -> HttpResponse:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("管理者 %(u)s を作成しました。まず会員を登録しましょう") % {"u": user.username})
             return redirect("member-list")
-    status = form_status(request)
-    return render(request, "scoring/setup.html", {"form": form}, status=status)
+    return render(request, "scoring/setup.html", {"form": form}, status=form_status(request))
 
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:

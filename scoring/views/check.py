@@ -83,15 +83,14 @@ def check_json(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         size = int(request.META.get("CONTENT_LENGTH") or 0)
         raw = request.read(MAX_BYTES + 1) if size <= MAX_BYTES else None
-        if raw is not None and len(raw) > MAX_BYTES:
-            raw = None
     elif "doc" in request.GET:
         raw = request.GET["doc"].encode("utf-8", "surrogatepass")
-        raw = raw if len(raw) <= MAX_BYTES else None
     else:
         exc = InputError("bad_document", "give the document as ?doc=<JSON> or as the POST body",
                          "文書を ?doc=<JSON> か POST の本文で指定してください")
         return _json({"error": {"code": exc.code, "message": exc.message, "ja": exc.ja}}, 400)
+    if raw is not None and len(raw) > MAX_BYTES:
+        raw = None
     out, code = answer("compare", raw)
     return _json(out, {0: 200, 2: 400}.get(code, 500))
 
@@ -101,9 +100,7 @@ def check_examples(request: HttpRequest) -> HttpResponse:
     """例題集: every sample hand of the seeds with its verdict under A and B, linking to the checker."""
     lang = get_language() or "ja"
     names = [f"A {preset_label('sakizuke_a', lang)}", f"B {preset_label('shimamachi', lang)}"]
-    sections: dict[str, dict] = {}
-    for ja, en in ((s[1], s[2]) for s in examples.SECTIONS):
-        sections[ja] = {"ja": ja, "en": en, "cases": []}
+    sections = {ja: {"ja": ja, "en": en, "cases": []} for _prefix, ja, en in examples.SECTIONS}
     for case in examples.CASES:
         document = examples.document(case)
         out = rules.compare(document, ["sakizuke_a", "shimamachi"])["verdicts"]
@@ -115,14 +112,11 @@ def check_examples(request: HttpRequest) -> HttpResponse:
                   {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})
 
 
-@require_GET
-def check_tiles(request: HttpRequest) -> JsonResponse:
-    """The tap palette's reader of typed tiles on the checker and the dispute page (public; the hand
-    form's ``hand-tiles`` answers the same, through the same function)."""
-    return tiles_answer(request)
-
-
 def tiles_answer(request: HttpRequest) -> JsonResponse:
-    """``?hand=&melds=&win_tile=`` read by ``read_tiles``, as JSON."""
+    """``?hand=&melds=&win_tile=`` read by ``read_tiles``, as JSON: the tap palette's reader of typed
+    tiles, public as ``check_tiles`` for the checker and the dispute page, and the hand form's."""
     return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
                                    request.GET.get("win_tile", "")))
+
+
+check_tiles = require_GET(tiles_answer)

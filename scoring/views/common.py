@@ -50,18 +50,14 @@ def int_or_none(text: str | None) -> int | None:
 
 
 def posted_version(request: HttpRequest, kind: str = "form") -> int:
-    """The hanchan version a submitted form was built from. Every form that writes to a hanchan
-    sends it; a post without it, or with anything but a number, is refused as a stale form is
-    (``stale_error``: nothing is stored, the form is shown again with its input), so the web never
-    writes without the version check (``version=None`` is for the management commands).
-
-    Call it inside the ``try`` around the service, whose ``ValidationError`` the view already shows;
-    ``kind``: what was refused, as the service would say it (``stale_error``)."""
+    """The hanchan version a submitted form was built from. A post without it, or with anything but
+    a number, is refused as a stale form is, so the web never writes without the version check
+    (``version=None`` is for the management commands). Call it inside the ``try`` around the
+    service, whose ``ValidationError`` the view shows; ``kind``: what was refused (``stale_error``)."""
     text = request.POST.get("version", "")
     if not VERSION.fullmatch(text):
         raise stale_error(kind)
     return int(text)
-
 
 
 MAX_AFTER = 100  # queued hands a phone may name before one hand: more than a hanchan has (the post holds at most 200 fields)

@@ -161,8 +161,8 @@ def results_import(request: HttpRequest) -> HttpResponse:
 def _commit(request: HttpRequest) -> HttpResponse:
     confirm = ResultsImportConfirmForm(request.POST)
     if not confirm.is_valid():
-        return _page(request, form=ResultsImportForm(), errors=error_list(ValidationError(
-            [e for errors in confirm.errors.values() for e in errors])), status=422)
+        refused = [str(e) for errors in confirm.errors.values() for e in errors]
+        return _page(request, form=ResultsImportForm(), errors=refused, status=422)
     try:
         plan = services.results_import(text=confirm.cleaned_data["token"],
                                        create_members=confirm.cleaned_data["create_members"], by=request.user)

@@ -32,8 +32,7 @@ def clubday_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         day = services.clubday_create(**form.cleaned_data)
         return redirect(day)
-    status = form_status(request)
-    return render(request, "scoring/clubday_form.html", {"form": form}, status=status)
+    return render(request, "scoring/clubday_form.html", {"form": form}, status=form_status(request))
 
 
 @readable

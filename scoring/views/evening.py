@@ -93,7 +93,7 @@ def attendance_guest(request: HttpRequest, pk: int) -> HttpResponse:
 # --------------------------------------------------------------------------- 組み合わせ
 
 
-def _draw_context(request: HttpRequest, day: ClubDay, **extra) -> dict:
+def _draw_context(day: ClubDay, **extra) -> dict:
     rounds = sel.rounds_of_day(clubday=day)
     last = rounds[0].number if rounds else 0
     upcoming = last + 1
@@ -108,7 +108,7 @@ def _draw_context(request: HttpRequest, day: ClubDay, **extra) -> dict:
 @readable
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     day = _day(pk)
-    return render(request, "scoring/evening_draw.html", _draw_context(request, day))
+    return render(request, "scoring/evening_draw.html", _draw_context(day))
 
 
 @require_POST
@@ -122,7 +122,7 @@ def draw_create(request: HttpRequest, pk: int) -> HttpResponse:
         drawn = services.draw_create(clubday=day, number=number, state=request.POST.get("state", ""),
                                      seed=services.evening.parse_seed(seed_text))
     except ValidationError as exc:
-        ctx = _draw_context(request, day, errors=error_list(exc), seed_typed=seed_text)
+        ctx = _draw_context(day, errors=error_list(exc), seed_typed=seed_text)
         return render(request, "scoring/evening_draw.html", ctx, status=422)
     messages.success(request, _("%(n)s回戦の組み合わせを作りました(シード %(seed)s)") % {"n": drawn.number, "seed": drawn.seed})
     return redirect(reverse("clubday-draw", args=[day.pk]) + f"#round-{drawn.number}")
@@ -137,8 +137,7 @@ def draw_swap(request: HttpRequest, pk: int) -> HttpResponse:
         services.draw_swap(clubday=day, number=number, state=request.POST.get("state", ""),
                            first=request.POST.get("first", ""), second=request.POST.get("second", ""))
     except ValidationError as exc:
-        return render(request, "scoring/evening_draw.html", _draw_context(request, day, errors=error_list(exc)),
-                      status=422)
+        return render(request, "scoring/evening_draw.html", _draw_context(day, errors=error_list(exc)), status=422)
     messages.success(request, _("%(n)s回戦の席を入れ替えました") % {"n": number})
     return redirect(reverse("clubday-draw", args=[day.pk]) + f"#round-{number}")
 

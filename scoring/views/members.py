@@ -42,8 +42,7 @@ def member_create(request: HttpRequest) -> HttpResponse:
         if member:
             messages.success(request, _("%(name)s さんを登録しました") % {"name": member.name})
             return redirect("member-list")
-    status = form_status(request)
-    return render(request, "scoring/member_form.html", {"form": form, "member": None}, status=status)
+    return render(request, "scoring/member_form.html", {"form": form, "member": None}, status=form_status(request))
 
 
 @admin_required
@@ -55,5 +54,4 @@ def member_update(request: HttpRequest, pk: int) -> HttpResponse:
         if apply_service(form, services.member_update, member=member, **form.cleaned_data):
             messages.success(request, _("%(name)s さんの情報を更新しました") % {"name": member.name})
             return redirect("member-list")
-    status = form_status(request)
-    return render(request, "scoring/member_form.html", {"form": form, "member": member}, status=status)
+    return render(request, "scoring/member_form.html", {"form": form, "member": member}, status=form_status(request))

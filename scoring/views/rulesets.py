@@ -36,8 +36,7 @@ def ruleset_create(request: HttpRequest) -> HttpResponse:
     """The form starts from a preset (``?preset=``, chosen on the page: its values are filled in)
     or from a copy of a rule set (``?copy=<pk>``)."""
     if request.method == "POST" and "load" in request.POST:  # 「この値を読み込む」 without script
-        form = RuleSetForm(preset=request.POST.get("preset"), name=request.POST.get("name", "")[:80])
-        return _form_page(request, form, None, loaded=True)
+        return _form_page(request, _preset_form(request.POST), None, loaded=True)
     if request.method == "POST":
         form = RuleSetForm(request.POST)
         if form.is_valid():
@@ -52,7 +51,7 @@ def ruleset_create(request: HttpRequest) -> HttpResponse:
             form = RuleSetForm(preset=source.preset, options=source.options,
                                name=_("%(name)s のコピー") % {"name": source.name})
         else:
-            form = RuleSetForm(preset=request.GET.get("preset"), name=request.GET.get("name", "")[:80])
+            form = _preset_form(request.GET)
     return _form_page(request, form, None)
 
 
@@ -61,9 +60,7 @@ def ruleset_update(request: HttpRequest, pk: int) -> HttpResponse:
     ruleset = get_object_or_404(RuleSet, pk=pk)
     used = selectors.hanchan_under_ruleset(ruleset=ruleset).count()
     if request.method == "POST" and "load" in request.POST:  # 「この値を読み込む」 without script
-        form = RuleSetForm(preset=request.POST.get("preset"), name=request.POST.get("name", "")[:80],
-                           instance=ruleset)
-        return _form_page(request, form, ruleset, used=used, loaded=True)
+        return _form_page(request, _preset_form(request.POST, instance=ruleset), ruleset, used=used, loaded=True)
     if request.method == "POST":
         form = RuleSetForm(request.POST, instance=ruleset)
         if form.is_valid():
@@ -73,11 +70,15 @@ def ruleset_update(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("ルール %(name)s を変更しました") % {"name": rs.name})
                 return redirect("ruleset-detail", rs.pk)
     elif "preset" in request.GET:  # another preset chosen on the page: its values, the name kept
-        form = RuleSetForm(preset=request.GET.get("preset"), name=request.GET.get("name", "")[:80],
-                           instance=ruleset)
+        form = _preset_form(request.GET, instance=ruleset)
     else:
         form = RuleSetForm(preset=ruleset.preset, options=ruleset.options, name=ruleset.name, instance=ruleset)
     return _form_page(request, form, ruleset, used=used)
+
+
+def _preset_form(data, **kwargs) -> RuleSetForm:
+    """The form filled with the values of the preset named in ``data``, keeping the typed name."""
+    return RuleSetForm(preset=data.get("preset"), name=data.get("name", "")[:80], **kwargs)
 
 
 def _form_page(request: HttpRequest, form: RuleSetForm, ruleset: RuleSet | None, used: int = 0,

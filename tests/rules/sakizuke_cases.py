@@ -2,7 +2,7 @@
 ``scoring/examples.py`` (pure Python; the 例題集 page shows the same cases). See its docstring for
 the format of ``expect``."""
 
-from scoring.examples import AA, CASES, OK, A, B, K, S, chi, no, ok, pon  # noqa: F401
+from scoring.examples import AA, CASES, A, B, K, S, chi, no, ok, pon  # noqa: F401
 
 
 def ruleset_spec(name: str):

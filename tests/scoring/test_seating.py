@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import seating
+from scoring.seating import portable, search
 from scoring.seating import Round, SeatingError, draw_evening, draw_round, lower_bound, pair_counts, repeats
 
 # (players, rounds) spread over 8..40 players and 1..8 rounds, every player count once
@@ -96,14 +96,14 @@ def test_lower_bound():
 
 
 def test_cooling_constant_is_the_logarithm():
-    expected = math.log(seating.HOT * seating.W_REPEAT / (seating.COLD * seating.W_UNEVEN))
-    assert seating.LOG_COOLING == pytest.approx(expected, rel=1e-15)
+    expected = math.log(search.HOT * search.W_REPEAT / (search.COLD * search.W_UNEVEN))
+    assert search.LOG_COOLING == pytest.approx(expected, rel=1e-15)
 
 
 def test_exp_without_libm():
     for x in (0.0, 0.1, 0.5, 1.0, 3.7, 12.0, 39.0):
-        assert seating._exp_neg(x) == pytest.approx(math.exp(-x), rel=1e-12)
-    assert seating._exp_neg(100.0) == 0.0
+        assert portable._exp_neg(x) == pytest.approx(math.exp(-x), rel=1e-12)
+    assert portable._exp_neg(100.0) == 0.0
 
 
 # -- exhaustive search for tiny evenings --------------------------------------------------------

@@ -30,8 +30,6 @@ class Command(BaseCommand):
                                "(the database is not empty: add --force to replace its data)")
         try:
             restore(read_backup(source))
-        except (OSError, ValueError) as exc:
-            raise CommandError(f"復元できませんでした(何も変更していません) / restore failed, nothing changed: {exc}")
-        except Exception as exc:  # loaddata wraps errors in DeserializationError etc.
+        except Exception as exc:  # OSError, ValueError, and loaddata's DeserializationError etc.
             raise CommandError(f"復元できませんでした(何も変更していません) / restore failed, nothing changed: {exc}")
         self.stdout.write(f"復元しました / restored from {source}")

@@ -1,27 +1,17 @@
 """``python manage.py seedhistory --years 10 --members 60 [--seed N] [--via-hands]``: a realistic
 synthetic club history, for trying the boards and for the benchmark (``bench/boards.py``).
 
-Weekly club days (Sundays) going back ``--years`` from the last Sunday, 4–6 tables a day (whoever
-came that day: members have their own attendance, join over the years and some leave), 5–6
-hanchan per table with the seats drawn anew. Most hanchan are recorded hand by hand, about one in
-seven as a paper sheet of final scores. Hands are drawn with a seeded random generator so the same
-seed gives the same history, and each one is legal for the engine: ron/tsumo with han・fu pairs that
-can occur (20 fu only for pinfu tsumo, 25 fu only for chiitoitsu), mangan and above, a rare yakuman,
-draws with tenpai players, riichi (only by players who can pay the stick; a riichi player is tenpai
-at a draw), an occasional chombo. About one club day in twelve is played under another rule set.
+Weekly club days (Sundays) going back ``--years``, 4–6 tables a day (members have their own
+attendance, join over the years and some leave), 5–6 hanchan per table, about one in seven on a
+paper sheet of final scores, one club day in twelve under another rule set. The same seed gives the
+same history, and every hand is legal for the engine (han・fu pairs that can occur, riichi only by
+players who can pay the stick, draws, a rare yakuman or chombo).
 
-Two ways to write, both through the app's own code:
-
-- default (fast): per hanchan ``services.hanchan_create``, the whole game replayed once, its hands
-  but the last stored with their settled columns and history rows, the last one through
-  ``services.hanchan_record_hand`` (which finishes a game that it ends), ``services.hanchan_finish``
-  for a game cut short (途中終了);
-  paper hanchan by ``services.hanchan_record_final_scores``. The rows are those the services write.
-- ``--via-hands``: every hand through ``services.hanchan_record_hand`` (one replay and one
-  transaction per hand, as the scorekeeper's phone does): the reference, several times slower.
-
-Each club day is one transaction (one rating recomputation per day). Progress: a line every
-``--every`` club days.
+By default each hanchan is replayed once and its hands but the last stored with the columns and
+history rows the services write; the last goes through ``services.hanchan_record_hand`` (which
+finishes a game that it ends). ``--via-hands`` records every hand through it, as the scorekeeper's
+phone does: the reference path. Each club day is one transaction; a progress line every ``--every``
+club days.
 """
 
 from __future__ import annotations
