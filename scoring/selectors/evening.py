@@ -16,10 +16,9 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from .hanchan import SEAT_WINDS
 from ..models import Attendance, ClubDay, Draw, FinalScoreSheet, Hanchan, HandRecord, Member
-
 from ..seating import Round
+from .hanchan import SEAT_WINDS, stored_events
 
 SEATS = ("seat0", "seat1", "seat2", "seat3")
 
@@ -32,12 +31,7 @@ def last_round(*, clubday: ClubDay) -> int:
 
 
 def round_started(*, clubday: ClubDay, number: int) -> bool:
-    """Whether anything is recorded at a table of the 回戦: a hand, a paper sheet, or a table that is
-    no longer simply in play (finished, void)."""
-    hanchans = clubday.hanchans.filter(number=number)
-    return (hanchans.exclude(state=Hanchan.State.IN_PLAY).exists()
-            or HandRecord.objects.filter(hanchan__in=hanchans).exists()
-            or FinalScoreSheet.objects.filter(hanchan__in=hanchans).exists())
+    return number in _started_numbers(clubday)
 
 
 def draw_state(*, clubday: ClubDay, number: int) -> str:
@@ -99,7 +93,6 @@ class AttendanceRow:
     member: Member
     attendance: Attendance | None
     outs: int = 0  # times sat out today
-    note: str = ""
 
     @property
     def here(self) -> bool:
@@ -177,6 +170,8 @@ def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
 
 
 def _started_numbers(clubday: ClubDay) -> set[int]:
+    """The 回戦 with something recorded at a table: a hand, a paper sheet, or a table that is no
+    longer simply in play (finished, void)."""
     hanchans = clubday.hanchans.all()
     numbers = set(hanchans.exclude(state=Hanchan.State.IN_PLAY).values_list("number", flat=True))
     numbers |= set(HandRecord.objects.filter(hanchan__clubday=clubday).values_list("hanchan__number", flat=True))
@@ -220,9 +215,8 @@ def _now_playing(hanchan: Hanchan) -> tuple[dict[str, str] | None, int | None]:
     replay of the stored hands (none for a record that does not replay)."""
     if hanchan.mode != Hanchan.Mode.HANDS:
         return None, None
-    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
     try:
-        state = rules.play(hanchan.game_doc(events))["state"]
+        state = rules.play(hanchan.game_doc(stored_events(hanchan.pk)))["state"]
     except rules.RulesError:
         return None, None
     return state.get("label"), state.get("dealer")
