@@ -57,7 +57,6 @@ class Entry:
     action: str
     action_code: str
     what: str
-    model: str
     reason: str = ""
     changes: list[Change] = field(default_factory=list)
     hand_id: int | None = None
@@ -218,7 +217,7 @@ def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: b
         user = row.history_user
         entries.append(Entry(when=row.history_date, who=(user.get_username() if user else "—") if show_users else "",
                              action=_(ACTIONS.get(row.history_type, row.history_type)),
-                             action_code=row.history_type, what=_what(model, row), model=model.__name__.lower(),
+                             action_code=row.history_type, what=_what(model, row),
                              reason=_reason(row.history_change_reason), changes=changes,
                              hand_id=row.id if model is HandRecord else None))
     return entries
@@ -265,19 +264,10 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
     rows = _rows(model, id=pk)
     if not rows:
         raise LookupError(pk)
-    lookups = _Lookups(rows)
-    # prev_record works on the row's own history; load rows oldest→newest once for diffs
-    entries = _entries(model, rows, lookups, admin=admin, show_users=show_users)
-    hanchan_id = getattr(rows[0], "hanchan_id", None)
-    title = _history_title(model, rows[0])
-    return {"entries": entries, "title": title, "kind": kind, "hanchan_id": hanchan_id,
+    entries = _entries(model, rows, _Lookups(rows), admin=admin, show_users=show_users)
+    title = rows[0].name if model in (Member, RuleSet) else _what(model, rows[0])
+    return {"entries": entries, "title": title, "kind": kind, "hanchan_id": getattr(rows[0], "hanchan_id", None),
             "live": model.objects.filter(pk=pk).exists(), "deleted_hands": []}
-
-
-def _history_title(model: type[Model], row: Any) -> str:
-    if model in (Member, RuleSet):
-        return row.name
-    return _what(model, row)
 
 
 def hanchan_history(*, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
