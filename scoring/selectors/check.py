@@ -35,9 +35,7 @@ def club_rulesets() -> tuple[list[tuple[str, str]], str]:
 
 
 def _spec(ruleset: RuleSet | None) -> Any:
-    if ruleset is None:
-        return "ariari"
-    return {"preset": ruleset.preset, "options": dict(ruleset.options or {}), "name": f"club:{ruleset.pk}"}
+    return "ariari" if ruleset is None else {**ruleset.spec(), "name": f"club:{ruleset.pk}"}
 
 
 def check_hand(*, document: dict[str, Any], ruleset: RuleSet | None) -> dict[str, Any]:

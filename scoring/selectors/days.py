@@ -45,13 +45,12 @@ def next_hanchan_defaults(*, clubday: ClubDay, after: Hanchan | None = None) -> 
     table 1 on an empty day. 回戦 is left blank: the service takes the next one of the table the
     form is sent for (a number prefilled here would belong to this table, not to another one chosen
     in the form)."""
-    if after is not None:
-        return {"table": after.table, **{f"seat{i}": getattr(after, f"seat{i}_id") for i in range(4)}}
-    last = clubday.hanchans.order_by("-created_at", "-pk").first()
-    if last is None:
-        return {"table": 1}
-    top = clubday.hanchans.filter(table=last.table).order_by("-number").first()
-    return {"table": last.table, **{f"seat{i}": getattr(top, f"seat{i}_id") for i in range(4)}}
+    if after is None:
+        last = clubday.hanchans.order_by("-created_at", "-pk").first()
+        if last is None:
+            return {"table": 1}
+        after = clubday.hanchans.filter(table=last.table).order_by("-number").first()
+    return {"table": after.table, **{f"seat{i}": getattr(after, f"seat{i}_id") for i in range(4)}}
 
 
 def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:
