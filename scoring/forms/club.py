@@ -6,7 +6,6 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db import models
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +16,7 @@ from rules import options_info as info
 
 from ..models import ClubDay, Hanchan, Member, RuleSet
 from ..selectors.days import next_numbers
+from ..selectors.members import next_member_number
 from ..selectors.rulesets import ruleset_display_name
 from ..services.club import member_number_taken
 from ..shared import engine_message
@@ -47,12 +47,6 @@ class MemberForm(forms.ModelForm):
         if holder is not None:
             raise ValidationError(member_number_taken(number, holder))
         return number
-
-
-def next_member_number() -> int:
-    """One more than the highest 会員番号 in use (1 for the first member)."""
-    top = Member.objects.aggregate(top=models.Max("number"))["top"]
-    return (top or 0) + 1
 
 
 class RuleSetForm(forms.Form):
