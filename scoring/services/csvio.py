@@ -136,10 +136,6 @@ class ImportPlan:
         else:
             self.more_errors += 1
 
-    @property
-    def first_date(self) -> datetime.date | None:
-        return min((h.date for h in self.hanchans), default=None)
-
 
 def _int(value: str, *, blank_ok: bool = False) -> int | None:
     """A whole number as typed or as Excel writes it (``32600``, ``32600.0``, ``+19600``, ``1,000``)."""
