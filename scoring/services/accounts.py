@@ -6,14 +6,12 @@ user it is for, so a password like the user name or ``12345678`` is refused wher
 
 from __future__ import annotations
 
-
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import connections, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
-
 
 from ..access import ROLE_GROUPS, role_choices, setup_token_use
 

@@ -1,13 +1,11 @@
 """The boards' rollup (``BoardRollup``): per member, rule set in force and period (a date, a month, a
-year, all time), the sums the standings and member pages show. Kept current in the transaction that
-writes results (``hanchan._store_results`` / ``_delete_results``, 無効 and its undo call
-``rollup_refresh``); ratings by ``ratings_update`` after it recomputes (``rollup_ratings``). ``rollup_rebuild`` builds it from all results (migration 0008, ``resettle``).
+year, all time), the sums the standings and member pages show. The services that write results call
+``rollup_refresh`` in their transaction; ``ratings_update`` calls ``rollup_ratings``; ``rollup_rebuild``
+builds it from all results (a migration, ``resettle``, a restored backup).
 
 Each write recomputes one date's rows of the hanchan's four players from that date's results, then
 their month, year and all-time rows from the rows below (a few small queries, however long the
-history). Example (in a test database)::
-
-    >>> rollup_refresh(members={m.pk for m in hanchan.members}, day=hanchan.clubday.date)  # doctest: +SKIP
+history).
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ from ..shared import ROLLUP_SUMS, combine, empty_rollup, key_hanchan, last_key, 
 from .figures import FIGURES
 
 FINISHED = "finished"
-SUMS = ROLLUP_SUMS
 RESULT_FIELDS = ("hanchan_id", "member_id", "score", "rank", "uma", "net", "recorded", *FIGURES, "rating_mu",
                  "rating_sigma", "hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number",
                  "hanchan__table")
@@ -82,7 +79,7 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
     return rows
 
 
-FIELDS = (*SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")
+FIELDS = (*ROLLUP_SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")
 
 
 def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], group) -> None:
