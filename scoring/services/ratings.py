@@ -44,20 +44,16 @@ def ratings_update(*, since: date | None = None) -> int:
     if since:
         qs = qs.filter(hanchan__clubday__date__gte=since)
     changed: list[HanchanResult] = []
-    finished, games = [], {}
+    games: dict[int, list[HanchanResult]] = {}  # finished hanchan in date order
     qs = qs.select_related("hanchan").only("hanchan__state", "member_id", "rank", "rating_mu", "rating_sigma")
     for r in qs.order_by(*ORDER, "seat"):
         if r.hanchan.state == Hanchan.State.FINISHED:
-            if r.hanchan_id not in games:
-                games[r.hanchan_id] = []
-                finished.append(r.hanchan_id)
-            games[r.hanchan_id].append(r)
+            games.setdefault(r.hanchan_id, []).append(r)
         elif r.rating_mu is not None or r.rating_sigma is not None:
             r.rating_mu = r.rating_sigma = None
             changed.append(r)
     current = _start(since, {r.member_id for rows in games.values() for r in rows}) if since and games else {}
-    for hanchan_id in finished:
-        rows = games[hanchan_id]
+    for rows in games.values():
         teams = [[model.rating(*current[r.member_id]) if r.member_id in current else model.rating()] for r in rows]
         rated = model.rate(teams, ranks=[r.rank for r in rows]) if len(rows) > 1 else teams
         for r, (new,) in zip(rows, rated):
