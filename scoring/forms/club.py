@@ -80,7 +80,7 @@ class RuleSetForm(forms.Form):
         for key in info.ORDER:
             if key == "uma":
                 for i in range(4):  # 1位 … 4位 / 1st … 4th
-                    place = f"{i + 1}{_ordinal(i)}" if lang.startswith("en") else f"{i + 1}位"
+                    place = f"{i + 1}{('st', 'nd', 'rd', 'th')[i]}" if lang.startswith("en") else f"{i + 1}位"
                     self.fields[f"uma_{i}"] = _number_field("uma", place, lang)
             else:
                 self.fields[key] = _option_field(key, lang)
@@ -145,10 +145,6 @@ class RuleSetForm(forms.Form):
                 rows.append(row)
             out.append({"key": gkey, "label": gen if lang.startswith("en") else gja, "rows": rows})
         return out
-
-
-def _ordinal(i: int) -> str:
-    return ["st", "nd", "rd", "th"][i]
 
 
 def _kind(key: str) -> str:
