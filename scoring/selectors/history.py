@@ -118,31 +118,22 @@ def _value_text(win: dict[str, Any]) -> str:
 
 
 def _names_for(hanchan_ids: set[int]) -> dict[int, list[str]]:
-    out = {}
-    for h in Hanchan.objects.filter(pk__in=hanchan_ids).select_related("seat0", "seat1", "seat2", "seat3"):
-        out[h.pk] = h.player_names()
-    return out
+    hanchans = Hanchan.objects.filter(pk__in=hanchan_ids).select_related("seat0", "seat1", "seat2", "seat3")
+    return {h.pk: h.player_names() for h in hanchans}
 
 
 class _Lookups:
     """Names for the ids in history rows (members, rule sets, club days, users), fetched once."""
 
     def __init__(self, rows: list[Any]) -> None:
-        member_ids, ruleset_ids, day_ids, hanchan_ids = set(), set(), set(), set()
-        for row in rows:
-            for f in ("seat0_id", "seat1_id", "seat2_id", "seat3_id", "member_id"):
-                if getattr(row, f, None):
-                    member_ids.add(getattr(row, f))
-            if getattr(row, "ruleset_id", None):
-                ruleset_ids.add(row.ruleset_id)
-            if getattr(row, "clubday_id", None):
-                day_ids.add(row.clubday_id)
-            if getattr(row, "hanchan_id", None):
-                hanchan_ids.add(row.hanchan_id)
-        self.members = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "name"))
-        self.rulesets = dict(RuleSet.objects.filter(pk__in=ruleset_ids).values_list("pk", "name"))
-        self.days = {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=day_ids)}
-        self.names = _names_for(hanchan_ids)
+        def ids(*fields: str) -> set[int]:
+            return {getattr(row, f) for row in rows for f in fields if getattr(row, f, None)}
+
+        members = ids("seat0_id", "seat1_id", "seat2_id", "seat3_id", "member_id")
+        self.members = dict(Member.objects.filter(pk__in=members).values_list("pk", "name"))
+        self.rulesets = dict(RuleSet.objects.filter(pk__in=ids("ruleset_id")).values_list("pk", "name"))
+        self.days = {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=ids("clubday_id"))}
+        self.names = _names_for(ids("hanchan_id"))
 
     def show(self, row: Any, name: str, value: Any, *, admin: bool) -> Any:
         if value is None or value == "":
@@ -236,8 +227,7 @@ def _previous(rows: list[Any]) -> dict[int, Any]:
 
 
 def _field(row: Any, model: type[Model], name: str) -> Any:
-    f = model._meta.get_field(name)
-    return getattr(row, f.attname)
+    return getattr(row, model._meta.get_field(name).attname)
 
 
 def _reason(code: str | None) -> str:
