@@ -47,8 +47,7 @@ def member_summary(*, member: Member, rows: list[dict] | None = None) -> dict | 
     if not rows:
         return None
     total = combine(rows)
-    row = {"member_id": member.pk, **{f: total[f] for f in BoardRollup.SUMS}, "best": total["best"],
-           "total": total["net"], "real_total": total["net"]}
+    row = {"member_id": member.pk, **{f: total[f] for f in BoardRollup.SUMS}, "best": total["best"]}
     member.mu, member.sigma = total["rating_mu"], total["rating_sigma"]
     finish_row(row, member)
     row["rank"] = None

@@ -108,7 +108,6 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
                 .filter(games__gte=max(min_games, 1)).order_by())
     members = _members_rated([r["member_id"] for r in rows], start, end)
     for row in rows:
-        row["total"] = row["real_total"] = row["net"]
         finish_row(row, members[row["member_id"]])
     place(rows)
     return sort_rows(rows, sort)
@@ -198,7 +197,7 @@ def _aggregates() -> dict[str, Any]:
     """Per-member sums over results; hand figures only over games recorded hand by hand."""
     rec = Q(recorded=True)
     return {
-        "games": Count("pk"), "total": Sum("net"), "real_total": Sum("net"), "rank_sum": Sum("rank"),
+        "games": Count("pk"), "net": Sum("net"), "rank_sum": Sum("rank"),
         "first": Count("pk", filter=Q(rank=1)), "second": Count("pk", filter=Q(rank=2)),
         "third": Count("pk", filter=Q(rank=3)), "fourth": Count("pk", filter=Q(rank=4)),
         "tobi": Count("pk", filter=Q(score__lt=0)), "score_sum": Sum("score"), "best": Max("score"),
@@ -229,7 +228,7 @@ def finish_row(row: dict[str, Any], member: Member) -> None:
     """A row of sums made a row of the board: the member's number, name and rating, and the rates."""
     g = row["games"]
     row.update(
-        net=row.pop("total"), real_net=row.pop("real_total"), best_score=row.pop("best"),
+        real_net=row["net"], best_score=row.pop("best"),
         member_no=member.number, member_name=member.name, member_active=member.active,
         avg_rank=row["rank_sum"] / g, top_rate=row["first"] / g, rentai_rate=(row["first"] + row["second"]) / g,
         last_avoid_rate=1 - row["fourth"] / g, tobi_rate=row["tobi"] / g, avg_score=row["score_sum"] / g,
