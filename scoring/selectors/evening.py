@@ -185,19 +185,16 @@ def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
     label of the last hand."""
     hanchans = list(clubday.hanchans.filter(number=number).with_players().prefetch_related("results")
                     .order_by("table"))
-    last_hands: dict[int, HandRecord] = {}
-    for hand in HandRecord.objects.filter(hanchan__in=hanchans).order_by("hanchan", "order"):
-        last_hands[hand.hanchan_id] = hand  # the last one of each wins
-    results: dict[int, dict[int, int]] = {}
-    for h in hanchans:
-        if h.state == Hanchan.State.FINISHED:
-            results[h.pk] = {r.seat: r.score for r in h.results.all()}
+    # in order: each hanchan's last hand is the one left in the dict
+    last_hands = {hand.hanchan_id: hand
+                  for hand in HandRecord.objects.filter(hanchan__in=hanchans).order_by("hanchan", "order")}
     tables = []
     for h in hanchans:
         start = h.ruleset_in_force.engine().start_points
         hand = last_hands.get(h.pk)
-        if h.pk in results and len(results[h.pk]) == 4:
-            scores = [results[h.pk][i] for i in range(4)]
+        results = {r.seat: r.score for r in h.results.all()} if h.state == Hanchan.State.FINISHED else {}
+        if len(results) == 4:
+            scores = [results[i] for i in range(4)]
         elif hand is not None and len(hand.scores_after) == 4:
             scores = list(hand.scores_after)
         else:
