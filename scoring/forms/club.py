@@ -68,22 +68,18 @@ class RuleSetForm(forms.Form):
             start = rules.get_ruleset({"preset": preset, "options": options or {}})
         except rules.RulesError:
             start = rules.PRESETS[preset]
-        initial: dict[str, Any] = {"name": name, "preset": preset}
-        for key in info.ORDER:
-            value = getattr(start, key)
-            if key == "uma":
-                initial.update({f"uma_{i}": v for i, v in enumerate(value)})
-            else:
-                initial[key] = value
-        super().__init__(data, initial=initial)
+        super().__init__(data, initial={"name": name, "preset": preset})
         self.fields["preset"].choices = [(k, info.preset_label(k, lang)) for k in rules.PRESETS]
         for key in info.ORDER:
+            value = getattr(start, key)
             if key == "uma":
                 for i in range(4):  # 1位 … 4位 / 1st … 4th
                     place = f"{i + 1}{('st', 'nd', 'rd', 'th')[i]}" if lang.startswith("en") else f"{i + 1}位"
                     self.fields[f"uma_{i}"] = _number_field("uma", place, lang)
+                    self.initial[f"uma_{i}"] = value[i]
             else:
                 self.fields[key] = _option_field(key, lang)
+                self.initial[key] = value
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
