@@ -208,13 +208,6 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
     return None if problems else out
 
 
-def _reading(name: str) -> tuple[str, bool]:
-    """The kana of a new member: the name itself when it is written in kana, else a placeholder."""
-    if KANA.match(name):
-        return to_hiragana(name), True
-    return PLACEHOLDER_KANA, False
-
-
 def results_import_check(*, text: str, create_members: bool = False) -> ImportPlan:
     """Parse and validate CSV ``text`` against the database (reads only): the dry run."""
     plan = ImportPlan()
@@ -304,9 +297,10 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                 plan.error(new_lines[number], _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
                 bad_members.add(number)
                 continue
-            kana, is_kana = _reading(name)
-            plan.new_members[number] = (name, kana)
-            if not is_kana:
+            if KANA.match(name):  # the reading of a name written in kana is the name itself
+                plan.new_members[number] = (name, to_hiragana(name))
+            else:
+                plan.new_members[number] = (name, PLACEHOLDER_KANA)
                 guessed.append(name)
     if guessed:
         plan.notes.append(_("新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"
