@@ -21,10 +21,8 @@ ROLLUP_FIELDS = ("ruleset_id", *BoardRollup.SUMS, "best", "last", "rating_mu", "
 
 
 def member_page(*, member: Member) -> dict[str, Any]:
-    """Everything the member page shows, in 5 or 6 queries whatever the history's length (the
-    all-time rollup rows, the latest ``CHART_DAYS`` dates, the months when there are more, the
-    recent hanchan, the best wins, the opponents' names). ``timeline`` is the charts' series,
-    ``days`` the latest 30 dates, newest first."""
+    """Everything the member page shows, in a few queries whatever the history's length.
+    ``timeline`` is the charts' series, ``days`` the latest 30 dates, newest first."""
     alltime = _alltime(member)
     summary = member_summary(member=member, rows=alltime)
     days = member_timeline(member=member, limit=CHART_DAYS, games=summary and summary["games"],

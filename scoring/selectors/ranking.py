@@ -94,7 +94,7 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
 
     ``rank`` is the place by net (ties by net, then more games, share a place). Rates are fractions
     0–1; hand figures rest on ``hand_games`` (games recorded hand by hand) and are ``None`` when
-    there is none. Periods of whole dates sum the rollup (3 queries); a club day sums its results.
+    there is none.
     """
     if clubday is not None:
         return standings_from_results(start=start, end=end, clubday=clubday, ruleset=ruleset,

@@ -179,8 +179,7 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
     was built from (``"new"`` for a first draw); ``seed``: reproduce a draw (default: a random one).
 
     A new 回戦 follows the last one once that has started (a tap too many does not draw two 回戦
-    ahead); drawing again replaces its hanchan while none has anything
-    recorded. Refused once the 回戦 has started."""
+    ahead); drawing again replaces its hanchan, and is refused once the 回戦 has started."""
     day = _lock(clubday)
     if sel.draw_state(clubday=day, number=number) != state:
         raise stale_draw_error()
