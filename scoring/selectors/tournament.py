@@ -58,9 +58,8 @@ def final_hanchan(clubday: ClubDay) -> Hanchan | None:
 def _results(clubday: ClubDay, upto: int | None) -> list[tuple[int, str, int, int, int, int]]:
     """(member id, name, member number, 回戦, rank, net) of the finished hanchan of the main 回戦."""
     qs = HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED)
-    last = clubday.rounds if is_tournament(clubday) and clubday.rounds else None
-    if last is not None:
-        qs = qs.filter(hanchan__number__lte=last)
+    if is_tournament(clubday) and clubday.rounds:
+        qs = qs.filter(hanchan__number__lte=clubday.rounds)
     if upto is not None:
         qs = qs.filter(hanchan__number__lte=upto)
     return list(qs.values_list("member_id", "member__name", "member__number", "hanchan__number", "rank", "net")
