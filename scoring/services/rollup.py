@@ -95,10 +95,8 @@ def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], g
     if members is not None:
         old = old.filter(member_id__in=members)
     old.delete()
-    new = []
-    for (member, rs, y, m, d), rows in groups.items():
-        new.append(model(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **combine(rows)))
-    model.objects.bulk_create(new, batch_size=500)
+    model.objects.bulk_create([model(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **combine(rows))
+                               for (member, rs, y, m, d), rows in groups.items()], batch_size=500)
 
 
 def _results(result_model, q: Q) -> list[dict]:
@@ -108,13 +106,12 @@ def _results(result_model, q: Q) -> list[dict]:
 
 
 def _wins(hand_model, q: Q) -> list[dict]:
-    out = []
-    for h in (hand_model.objects.filter(q, event__type__in=["ron", "tsumo"])
-              .values("pk", "hanchan_id", "deltas", "hanchan__seat0_id", "hanchan__seat1_id", "hanchan__seat2_id",
-                      "hanchan__seat3_id", "hanchan__clubday__date").order_by()):
-        out.append({"pk": h["pk"], "hanchan_id": h["hanchan_id"], "deltas": h["deltas"],
-                    "seats": [h[f"hanchan__seat{s}_id"] for s in range(4)], "date": h["hanchan__clubday__date"]})
-    return out
+    hands = (hand_model.objects.filter(q, event__type__in=["ron", "tsumo"])
+             .values("pk", "hanchan_id", "deltas", "hanchan__seat0_id", "hanchan__seat1_id", "hanchan__seat2_id",
+                     "hanchan__seat3_id", "hanchan__clubday__date").order_by())
+    return [{"pk": h["pk"], "hanchan_id": h["hanchan_id"], "deltas": h["deltas"],
+             "seats": [h[f"hanchan__seat{s}_id"] for s in range(4)], "date": h["hanchan__clubday__date"]}
+            for h in hands]
 
 
 @transaction.atomic
