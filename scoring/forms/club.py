@@ -182,8 +182,6 @@ class ClubDayForm(forms.ModelForm):
     """A club day; the date defaults to today, the rule set to the one of the latest club day.
     種類 例会/大会; a 大会 has its name and 回戦数 (both required), スイス式 and 決勝卓."""
 
-    TOURNAMENT_FIELDS = ("name", "rounds", "swiss", "final_table")
-
     class Meta:
         model = ClubDay
         fields = ["kind", "date", "venue", "ruleset", "name", "rounds", "swiss", "final_table"]
@@ -228,7 +226,7 @@ class ClubDayForm(forms.ModelForm):
         return data
 
     def tournament_fields(self) -> list[Any]:
-        return [self[name] for name in self.TOURNAMENT_FIELDS]
+        return [self[name] for name in ("name", "rounds", "swiss", "final_table")]
 
     def day_fields(self) -> list[Any]:
         return [self[name] for name in ("date", "venue", "ruleset")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from itertools import groupby
 from typing import Any
 
 from django.db.models import Max, QuerySet
@@ -55,12 +56,9 @@ def next_hanchan_defaults(*, clubday: ClubDay, after: Hanchan | None = None) -> 
 
 def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:
     """The club day's tables in order, each with its hanchan and their results."""
-    tables: dict[int, list[Hanchan]] = {}
     qs = (clubday.hanchans.select_related("seat0", "seat1", "seat2", "seat3", "ruleset")
           .prefetch_related("results__member").order_by("table", "number"))
-    for h in qs:
-        tables.setdefault(h.table, []).append(h)
-    return [{"table": t, "hanchans": hs} for t, hs in sorted(tables.items())]
+    return [{"table": t, "hanchans": list(hs)} for t, hs in groupby(qs, key=lambda h: h.table)]
 
 
 def clubday_totals(*, clubday: ClubDay) -> list[dict[str, Any]]:
