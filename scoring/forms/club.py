@@ -116,10 +116,7 @@ class RuleSetForm(forms.Form):
 
     def error_summary(self) -> list[str]:
         """Every error once, for the box at the top of a long form (each names its option)."""
-        out: list[str] = []
-        for errors in self.errors.values():
-            out += [str(e) for e in errors if str(e) not in out]
-        return out
+        return list(dict.fromkeys(str(e) for errors in self.errors.values() for e in errors))
 
     def groups(self) -> list[dict[str, Any]]:
         """The option fields in their groups, for the template (順位点 as one row of four)."""
