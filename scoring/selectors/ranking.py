@@ -18,6 +18,7 @@ import calendar
 import functools
 import operator
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -186,7 +187,7 @@ def standings_from_results(*, start: date | None = None, end: date | None = None
     qs = finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
                           include_inactive=include_inactive)
     rows = list(qs.values("member_id").annotate(**_aggregates()).filter(games__gte=max(min_games, 1)).order_by())
-    members = _members_with_rating([r["member_id"] for r in rows], end=end)
+    members = members_with_rating([r["member_id"] for r in rows], end=end)
     for row in rows:
         finish_row(row, members[row["member_id"]])
     place(rows)
@@ -208,7 +209,7 @@ def _aggregates() -> dict[str, Any]:
     }
 
 
-def _members_with_rating(pks: list[int], *, end: date | None) -> dict[int, Member]:
+def members_with_rating(pks: Iterable[int], *, end: date | None) -> dict[int, Member]:
     """The members, each with ``mu``/``sigma`` after their last finished hanchan up to ``end``."""
     last = HanchanResult.objects.filter(member=OuterRef("pk"), hanchan__state=Hanchan.State.FINISHED,
                                         rating_mu__isnull=False)
