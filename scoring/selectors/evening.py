@@ -21,6 +21,7 @@ from ..seating import Round
 from .hanchan import SEAT_WINDS, stored_events
 
 SEATS = ("seat0", "seat1", "seat2", "seat3")
+SEAT_IDS = tuple(f"{s}_id" for s in SEATS)
 
 
 def last_round(*, clubday: ClubDay) -> int:
@@ -41,7 +42,7 @@ def draw_state(*, clubday: ClubDay, number: int) -> str:
     if draw is None:
         return "new"
     parts = [str(draw.pk), str(draw.seed), ",".join(map(str, draw.out))]
-    for h in clubday.hanchans.filter(number=number).order_by("table").values_list("pk", "table", *[f"{s}_id" for s in SEATS]):
+    for h in clubday.hanchans.filter(number=number).order_by("table").values_list("pk", "table", *SEAT_IDS):
         parts.append(":".join(map(str, h)))
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
@@ -52,7 +53,7 @@ def previous_rounds(*, clubday: ClubDay, before: int) -> list[Round]:
     outs = {d.number: tuple(d.out) for d in clubday.draws.filter(number__lt=before)}
     tables: dict[int, list[tuple[int, int, int, int]]] = {}
     rows = (clubday.hanchans.filter(number__lt=before).exclude(state=Hanchan.State.VOID)
-            .order_by("number", "table").values_list("number", *[f"{s}_id" for s in SEATS]))
+            .order_by("number", "table").values_list("number", *SEAT_IDS))
     for number, *seats in rows:
         tables.setdefault(number, []).append(tuple(seats))
     numbers = sorted(set(outs) | set(tables))
@@ -67,7 +68,7 @@ def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int
     rows = (Hanchan.objects.filter(clubday__date__year=clubday.date.year).exclude(clubday=clubday)
             .exclude(state=Hanchan.State.VOID)
             .filter(Q(seat0__in=wanted) | Q(seat1__in=wanted) | Q(seat2__in=wanted) | Q(seat3__in=wanted))
-            .values_list(*[f"{s}_id" for s in SEATS]))
+            .values_list(*SEAT_IDS))
     for seats in rows:
         for a, b in combinations(sorted(p for p in seats if p in wanted), 2):
             counts[(a, b)] += 1
@@ -76,11 +77,9 @@ def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int
 
 def drawn_members(*, clubday: ClubDay) -> set[int]:
     """Everyone a stored draw of the day seats or sits out."""
-    found: set[int] = set()
-    for d in clubday.draws.all():
-        found.update(d.out)
-    numbers = list(clubday.draws.values_list("number", flat=True))
-    for seats in clubday.hanchans.filter(number__in=numbers).values_list(*[f"{s}_id" for s in SEATS]):
+    draws = list(clubday.draws.all())
+    found = {p for d in draws for p in d.out}
+    for seats in clubday.hanchans.filter(number__in=[d.number for d in draws]).values_list(*SEAT_IDS):
         found.update(seats)
     return found
 
