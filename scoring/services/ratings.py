@@ -15,10 +15,8 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from ..models import Hanchan, HanchanResult
-from ..selectors.ranking import members_with_rating
+from ..selectors.ranking import RESULT_ORDER, members_with_rating
 from .rollup import rollup_ratings
-
-ORDER = ("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number", "hanchan__table", "hanchan_id")
 
 
 @transaction.atomic
@@ -35,7 +33,7 @@ def ratings_update(*, since: date | None = None) -> int:
     changed: list[HanchanResult] = []
     games: dict[int, list[HanchanResult]] = {}  # finished hanchan in date order
     qs = qs.select_related("hanchan").only("hanchan__state", "member_id", "rank", "rating_mu", "rating_sigma")
-    for r in qs.order_by(*ORDER, "seat"):
+    for r in qs.order_by(*RESULT_ORDER, "hanchan_id", "seat"):
         if r.hanchan.state == Hanchan.State.FINISHED:
             games.setdefault(r.hanchan_id, []).append(r)
         elif r.rating_mu is not None or r.rating_sigma is not None:
