@@ -152,8 +152,8 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
             row[rank] = n
     standings.sort(key=lambda r: (r["rank_other"], r["member"].kana))
     return {"hands": hand_rows[:MAX_SHOWN], "hands_total": len(hand_rows), "hanchan": game_rows,
-            "standings": standings, "judged": judged, "hanchan_count": len(games), "truncated": truncated, "start": start, "end": end,
-            "max_hanchan": MAX_HANCHAN, "max_days": MAX_DAYS}
+            "standings": standings, "judged": judged, "hanchan_count": len(games), "truncated": truncated,
+            "start": start, "end": end, "max_hanchan": MAX_HANCHAN, "max_days": MAX_DAYS}
 
 
 def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_other: Any,

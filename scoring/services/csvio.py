@@ -253,19 +253,15 @@ def results_import_check(*, text: str, create_members: bool = False) -> ImportPl
 
 
 def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
-    """The club day of each of ``dates`` that has one (several days on one date: the first one)."""
-    days: dict[datetime.date, ClubDay] = {}
-    for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("pk"):
-        days.setdefault(day.date, day)
-    return days
+    """The club day of each of ``dates`` that has one (several days on one date: the first one,
+    which comes last here and is the one kept)."""
+    return {day.date: day for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("-pk")}
 
 
 def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
-    numbers = {r["member_no"] for r in parsed}
-    members = {m.number: m for m in Member.objects.filter(number__in=numbers)}
-    dates = {r["date"] for r in parsed}
-    days = _days_by_date(dates)
+    members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
+    days = _days_by_date({r["date"] for r in parsed})
     taken = set(Hanchan.objects.filter(clubday__in=days.values())
                 .values_list("clubday__date", "table", "number"))
 
