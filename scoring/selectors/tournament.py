@@ -66,11 +66,6 @@ def _results(clubday: ClubDay, upto: int | None) -> list[tuple[int, str, int, in
                 .order_by("hanchan__number", "hanchan__table", "rank"))
 
 
-def played_rounds(clubday: ClubDay) -> list[int]:
-    """The 回戦 numbers with at least one finished hanchan (main 回戦 only), in order."""
-    return sorted({number for _m, _n, _no, number, _r, _net in _results(clubday, None)})
-
-
 def _rank(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows.sort(key=lambda r: (r["key"], r["number"]))
     previous = None
@@ -151,7 +146,8 @@ def tournament_progress(clubday: ClubDay) -> dict[str, Any]:
     in_play = main.filter(state=Hanchan.State.IN_PLAY).count()
     done = bool(planned) and numbers >= set(range(1, planned + 1)) and in_play == 0
     final = final_hanchan(clubday)
-    return {"planned": planned, "played": played_rounds(clubday), "in_play": in_play, "rounds_done": done,
+    played = sorted({number for _m, _n, _no, number, _r, _net in _results(clubday, None)})  # with a finished game
+    return {"planned": planned, "played": played, "in_play": in_play, "rounds_done": done,
             "final": final, "final_due": final_number(clubday) is not None and done and final is None}
 
 
