@@ -24,10 +24,6 @@ import rules
 from .shared import ROLLUP_SUMS
 
 
-FIRST_CLUB_DAY = datetime.date(1900, 1, 1)
-DAYS_AHEAD = 366  # a club day may be planned up to a year ahead
-
-
 def validate_member_number(value: int) -> None:
     """会員番号 start at 1 (0 reads as "no number" on a printout)."""
     if value is not None and value < 1:
@@ -35,14 +31,10 @@ def validate_member_number(value: int) -> None:
                               code="min_value", params={"value": value})
 
 
-def club_day_dates() -> tuple[datetime.date, datetime.date]:
-    """The dates a club day may have: from 1900-01-01 to a year after today (a typo such as
-    0001-01-01 or 2206 would otherwise sort first or last on every board for good)."""
-    return FIRST_CLUB_DAY, timezone.localdate() + datetime.timedelta(days=DAYS_AHEAD)
-
-
 def validate_club_day_date(value: datetime.date) -> None:
-    first, last = club_day_dates()
+    """From 1900-01-01 to a year after today: a typo such as 0001-01-01 or 2206 would otherwise
+    sort first or last on every board for good."""
+    first, last = datetime.date(1900, 1, 1), timezone.localdate() + datetime.timedelta(days=366)
     if value is not None and not first <= value <= last:
         raise ValidationError(_("例会の日付は %(first)s から %(last)s までにしてください(%(value)s)"),
                               code="date_range",
@@ -96,7 +88,7 @@ class RuleSet(models.Model):
 
     name = models.CharField(_("名前"), max_length=80, unique=True)
     preset = models.CharField(_("元のプリセット"), max_length=40,
-                              choices=[(k, v) for k, v in rules.PRESET_LABELS.items()], default="ariari")
+                              choices=list(rules.PRESET_LABELS.items()), default="ariari")
     options = models.JSONField(_("変更する項目"), default=dict, blank=True)
     history = HistoricalRecords()
 
@@ -265,21 +257,6 @@ class HandRecord(models.Model):
     def number(self) -> int:
         """1-based number shown to users."""
         return self.order + 1
-
-    @property
-    def label_text(self) -> str:
-        """The hand's label (東2局 1本場 / East 2, 1 honba) in the active language."""
-        return self.label_en if self.label_en and _english() else self.label
-
-    @property
-    def description_text(self) -> str:
-        return self.description_en if self.description_en and _english() else self.description
-
-
-def _english() -> bool:
-    from django.utils.translation import get_language
-
-    return (get_language() or "").startswith("en")
 
 
 class FinalScoreSheet(models.Model):

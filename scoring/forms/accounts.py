@@ -12,6 +12,13 @@ from django.utils.translation import gettext_lazy as _
 
 from ..access import role_choices
 
+PASSWORD_HELP = _("10文字以上。ユーザー名に似たもの、よくあるもの、数字だけのものは使えません")
+
+
+def _password_field(label: Any, help_text: Any = "") -> forms.CharField:
+    return forms.CharField(label=label, max_length=128, strip=False, help_text=help_text,
+                           widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
 
 def _validated_password(form: forms.Form, field: str, user) -> None:
     """Django's password validators (``AUTH_PASSWORD_VALIDATORS``) for ``user``, errors on ``field``."""
@@ -23,8 +30,11 @@ def _validated_password(form: forms.Form, field: str, user) -> None:
             form.add_error(field, exc)
 
 
-class NewPasswordMixin:
+class NewPasswordForm(forms.Form):
     """``password1`` / ``password2``: typed twice, checked by Django's validators."""
+
+    password1 = _password_field(_("パスワード"), PASSWORD_HELP)
+    password2 = _password_field(_("パスワード(確認)"))
 
     def check_passwords(self, user) -> None:
         data = self.cleaned_data
@@ -34,19 +44,11 @@ class NewPasswordMixin:
         _validated_password(self, "password1", user)
 
 
-def _password_fields() -> tuple[forms.CharField, forms.CharField]:
-    return (forms.CharField(label=_("パスワード"), max_length=128, strip=False,
-                            widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-                            help_text=_("10文字以上。ユーザー名に似たもの、よくあるもの、数字だけのものは使えません")),
-            forms.CharField(label=_("パスワード(確認)"), max_length=128, strip=False,
-                            widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})))
-
-
-class SetupForm(NewPasswordMixin, forms.Form):
+class SetupForm(NewPasswordForm):
     """The first administrator."""
 
+    field_order = ["username"]
     username = forms.CharField(label=_("ユーザー名"), max_length=150)
-    password1, password2 = _password_fields()
     token = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
@@ -63,9 +65,7 @@ class UserRoleForm(forms.Form):
 
     username = forms.CharField(label=_("ユーザー名"), max_length=150,
                                validators=[UnicodeUsernameValidator()])
-    password = forms.CharField(label=_("パスワード"), max_length=128, strip=False,
-                               widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-                               help_text=_("10文字以上。ユーザー名に似たもの、よくあるもの、数字だけのものは使えません"))
+    password = _password_field(_("パスワード"), PASSWORD_HELP)
     role = forms.ChoiceField(label=_("役割"), choices=role_choices, widget=forms.RadioSelect, initial="scorekeeper")
 
     def clean(self) -> dict[str, Any]:
@@ -82,10 +82,8 @@ class UserUpdateForm(forms.Form):
                                 help_text=_("外すと、このユーザーはログインできなくなります(記録は残ります)"))
 
 
-class PasswordSetForm(NewPasswordMixin, forms.Form):
+class PasswordSetForm(NewPasswordForm):
     """An administrator sets a new password for a user."""
-
-    password1, password2 = _password_fields()
 
     def __init__(self, *args: Any, user, **kwargs: Any):
         super().__init__(*args, **kwargs)

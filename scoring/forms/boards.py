@@ -50,9 +50,8 @@ class BoardFilterForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         period = data.get("period") or "all"
-        needs = {"year": "year", "month": "month", "day": "day"}
-        if period in needs and not data.get(needs[period]):
-            self.add_error(needs[period], _("期間の%(what)sを入力してください") % {"what": self.fields[needs[period]].label})
+        if period in ("year", "month", "day") and not data.get(period):
+            self.add_error(period, _("期間の%(what)sを入力してください") % {"what": self.fields[period].label})
         if period == "range" and data.get("start") and data.get("end") and data["start"] > data["end"]:
             self.add_error("end", _("「まで」は「から」より後の日付にしてください"))
         return data

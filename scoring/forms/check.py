@@ -35,6 +35,7 @@ SITUATIONAL = [("haitei", _("海底摸月")), ("houtei", _("河底撈魚")), ("r
 _CALLS = {"chi": "chi", "pon": "pon", "minkan": "minkan", "kakan": "kakan", "ankan": "ankan",
           "チー": "chi", "ポン": "pon", "明槓": "minkan", "加槓": "kakan", "暗槓": "ankan", "カン": "minkan"}
 _CALL_RE = re.compile(r"^(" + "|".join(sorted(_CALLS, key=len, reverse=True)) + r")[:：\-]?(.+)$")
+TILES_INPUT = {"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false"}
 
 
 class MeldsError(ValueError):
@@ -78,14 +79,11 @@ class CheckForm(forms.Form):
     """A hand to check. ``document`` is the ``rules`` evaluate document it describes (no rule set)."""
 
     hand = forms.CharField(label=_("手牌(和了牌を除く)"), required=False, max_length=LIMITS["text"],
-                           widget=forms.TextInput(attrs={"placeholder": "567p789s4s", "autocomplete": "off",
-                                                         "autocapitalize": "off", "spellcheck": "false"}))
+                           widget=forms.TextInput(attrs={"placeholder": "567p789s4s", **TILES_INPUT}))
     melds = forms.CharField(label=_("副露(鳴いた順)"), required=False, max_length=400,
-                            widget=forms.TextInput(attrs={"placeholder": "chi234m,pon777z", "autocomplete": "off",
-                                                          "autocapitalize": "off", "spellcheck": "false"}))
+                            widget=forms.TextInput(attrs={"placeholder": "chi234m,pon777z", **TILES_INPUT}))
     win_tile = forms.CharField(label=_("和了牌"), required=False, max_length=20,
-                               widget=forms.TextInput(attrs={"placeholder": "4s", "autocomplete": "off",
-                                                             "autocapitalize": "off", "spellcheck": "false"}))
+                               widget=forms.TextInput(attrs={"placeholder": "4s", **TILES_INPUT}))
     tsumo = forms.ChoiceField(label=_("和了"), choices=[("0", _("ロン")), ("1", _("ツモ"))], initial="0",
                               required=False, widget=forms.RadioSelect)
     riichi = forms.ChoiceField(label=_("リーチ"), choices=RIICHI, required=False)

@@ -6,7 +6,6 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db import models
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +16,7 @@ from rules import options_info as info
 
 from ..models import ClubDay, Hanchan, Member, RuleSet
 from ..selectors.days import next_numbers
+from ..selectors.members import next_member_number
 from ..selectors.rulesets import ruleset_display_name
 from ..services.club import member_number_taken
 from ..shared import engine_message
@@ -49,12 +49,6 @@ class MemberForm(forms.ModelForm):
         return number
 
 
-def next_member_number() -> int:
-    """One more than the highest 会員番号 in use (1 for the first member)."""
-    top = Member.objects.aggregate(top=models.Max("number"))["top"]
-    return (top or 0) + 1
-
-
 class RuleSetForm(forms.Form):
     """A club rule set as labelled fields: a preset, then every option (switches, choices, numbers
     within ``info.BOUNDS``; 順位点 as four numbers), grouped as ``rules.options_info.GROUPS``.
@@ -74,22 +68,18 @@ class RuleSetForm(forms.Form):
             start = rules.get_ruleset({"preset": preset, "options": options or {}})
         except rules.RulesError:
             start = rules.PRESETS[preset]
-        initial: dict[str, Any] = {"name": name, "preset": preset}
+        super().__init__(data, initial={"name": name, "preset": preset})
+        self.fields["preset"].choices = [(k, info.preset_label(k, lang)) for k in rules.PRESETS]
         for key in info.ORDER:
             value = getattr(start, key)
             if key == "uma":
-                initial.update({f"uma_{i}": v for i, v in enumerate(value)})
-            else:
-                initial[key] = value
-        super().__init__(data, initial=initial)
-        self.fields["preset"].choices = [(k, info.preset_label(k, lang)) for k in rules.PRESETS]
-        for key in info.ORDER:
-            if key == "uma":
                 for i in range(4):  # 1位 … 4位 / 1st … 4th
-                    place = f"{i + 1}{_ordinal(i)}" if lang.startswith("en") else f"{i + 1}位"
+                    place = f"{i + 1}{('st', 'nd', 'rd', 'th')[i]}" if lang.startswith("en") else f"{i + 1}位"
                     self.fields[f"uma_{i}"] = _number_field("uma", place, lang)
+                    self.initial[f"uma_{i}"] = value[i]
             else:
                 self.fields[key] = _option_field(key, lang)
+                self.initial[key] = value
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
@@ -126,10 +116,7 @@ class RuleSetForm(forms.Form):
 
     def error_summary(self) -> list[str]:
         """Every error once, for the box at the top of a long form (each names its option)."""
-        out: list[str] = []
-        for errors in self.errors.values():
-            out += [str(e) for e in errors if str(e) not in out]
-        return out
+        return list(dict.fromkeys(str(e) for errors in self.errors.values() for e in errors))
 
     def groups(self) -> list[dict[str, Any]]:
         """The option fields in their groups, for the template (順位点 as one row of four)."""
@@ -151,10 +138,6 @@ class RuleSetForm(forms.Form):
                 rows.append(row)
             out.append({"key": gkey, "label": gen if lang.startswith("en") else gja, "rows": rows})
         return out
-
-
-def _ordinal(i: int) -> str:
-    return ["st", "nd", "rd", "th"][i]
 
 
 def _kind(key: str) -> str:
@@ -195,8 +178,6 @@ def _number_field(key: str, label: str, lang: str, help_text: str = "") -> forms
 class ClubDayForm(forms.ModelForm):
     """A club day; the date defaults to today, the rule set to the one of the latest club day.
     種類 例会/大会; a 大会 has its name and 回戦数 (both required), スイス式 and 決勝卓."""
-
-    TOURNAMENT_FIELDS = ("name", "rounds", "swiss", "final_table")
 
     class Meta:
         model = ClubDay
@@ -242,7 +223,7 @@ class ClubDayForm(forms.ModelForm):
         return data
 
     def tournament_fields(self) -> list[Any]:
-        return [self[name] for name in self.TOURNAMENT_FIELDS]
+        return [self[name] for name in ("name", "rounds", "swiss", "final_table")]
 
     def day_fields(self) -> list[Any]:
         return [self[name] for name in ("date", "venue", "ruleset")]

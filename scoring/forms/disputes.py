@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..models import RuleSet
+from ..selectors.impact import MAX_DAYS
 
 
 class DisputeForm(forms.Form):
@@ -36,8 +37,6 @@ class ImpactForm(forms.Form):
     start = forms.DateField(label=_("期間(から)"), widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(label=_("期間(まで)"), widget=forms.DateInput(attrs={"type": "date"}))
 
-    MAX_DAYS = 366
-
     @staticmethod
     def defaults() -> dict:
         """Initial values: 島町ルール (B) against 完全先付け・解釈A over the last twelve months."""
@@ -52,8 +51,8 @@ class ImpactForm(forms.Form):
         if start and end:
             if end < start:
                 raise ValidationError(_("期間の終わりが始まりより前です"))
-            if (end - start).days >= self.MAX_DAYS:
-                raise ValidationError(_("期間は1年以内にしてください(%(days)s日以内)") % {"days": self.MAX_DAYS})
+            if (end - start).days >= MAX_DAYS:
+                raise ValidationError(_("期間は1年以内にしてください(%(days)s日以内)") % {"days": MAX_DAYS})
         if data.get("ruleset") and data.get("ruleset") == data.get("other"):
             self.add_error("other", _("今のルールと違うルールを選んでください"))
         return data

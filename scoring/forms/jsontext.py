@@ -49,24 +49,24 @@ def _constant(name: str) -> Any:
     raise ValueError(name)
 
 
-def loads(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
+def loads(text: str) -> Any:
     """The JSON value of ``text``, or ``JSONTextError``."""
     try:
         value = json.loads(text, parse_constant=_constant)
     except RecursionError:
-        raise _too_deep(max_depth) from None
+        raise _too_deep() from None
     except ValueError as exc:
         raise JSONTextError(_("JSON として読めません"), "syntax") from exc
-    _check(value, max_depth)
+    _check(value)
     return value
 
 
-def _too_deep(max_depth: int) -> JSONTextError:
-    return JSONTextError(_("入れ子が深すぎます(%(n)s段まで)") % {"n": max_depth}, "depth")
+def _too_deep() -> JSONTextError:
+    return JSONTextError(_("入れ子が深すぎます(%(n)s段まで)") % {"n": MAX_DEPTH}, "depth")
 
 
-def _check(value: Any, max_depth: int) -> None:
-    """Refuse nesting deeper than ``max_depth`` and lone surrogates in keys and strings
+def _check(value: Any) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` and lone surrogates in keys and strings
     (iteratively: no recursion on the input)."""
     stack = [(value, 1)]
     while stack:
@@ -86,8 +86,8 @@ def _check(value: Any, max_depth: int) -> None:
                                     % {"code": f"\\u{ord(found.group()):04x}"}, "surrogate")
         for child in children:
             if isinstance(child, (dict, list)):
-                if depth + 1 > max_depth:
-                    raise _too_deep(max_depth)
+                if depth + 1 > MAX_DEPTH:
+                    raise _too_deep()
                 stack.append((child, depth + 1))
             elif isinstance(child, str):
                 stack.append((child, depth))

@@ -11,7 +11,7 @@ from .hanchan import (SEAT_WINDS, PlayerState, hand_preview, hanchan_state, stat
 from .members import members_by_kana  # noqa: F401
 from .rulesets import (hanchan_under_ruleset, ruleset_display_name, ruleset_sheet,  # noqa: F401
                        rulesets_listed)
-from .disputes import dispute_list, disputes_of_member  # noqa: F401
+from .disputes import dispute_list  # noqa: F401
 from .history import deleted_hands, event_text, object_history  # noqa: F401
 from .impact import rule_change_impact  # noqa: F401
 from .member_stats import member_page  # noqa: F401

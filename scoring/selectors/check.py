@@ -34,12 +34,6 @@ def club_rulesets() -> tuple[list[tuple[str, str]], str]:
     return choices, ("" if newest is None else str(newest))
 
 
-def _spec(ruleset: RuleSet | None) -> Any:
-    if ruleset is None:
-        return "ariari"
-    return {"preset": ruleset.preset, "options": dict(ruleset.options or {}), "name": f"club:{ruleset.pk}"}
-
-
 def check_hand(*, document: dict[str, Any], ruleset: RuleSet | None) -> dict[str, Any]:
     """``document`` (an evaluate document without rule set) under the club's ``ruleset`` and every
     preset: ``{"club": row, "presets": [row, ...], "error": None}`` where a row is ``{"verdict",
@@ -47,7 +41,8 @@ def check_hand(*, document: dict[str, Any], ruleset: RuleSet | None) -> dict[str
     side under which it is legal, with its value (``{"label", "total"}``), else None. On input the
     engine refuses: ``{"club": None, "presets": [], "error": "<message in the page's language>"}``."""
     lang = get_language() or "ja"
-    specs = [_spec(ruleset)] + [name for name, _short in PRESET_ORDER]
+    club = "ariari" if ruleset is None else {**ruleset.spec(), "name": f"club:{ruleset.pk}"}
+    specs = [club] + [name for name, _short in PRESET_ORDER]
     try:
         verdicts = rules.compare(document, specs)["verdicts"]
     except rules.RulesError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from itertools import groupby
 from typing import Any
 
 from django.db.models import Max, QuerySet
@@ -45,23 +46,19 @@ def next_hanchan_defaults(*, clubday: ClubDay, after: Hanchan | None = None) -> 
     table 1 on an empty day. 回戦 is left blank: the service takes the next one of the table the
     form is sent for (a number prefilled here would belong to this table, not to another one chosen
     in the form)."""
-    if after is not None:
-        return {"table": after.table, **{f"seat{i}": getattr(after, f"seat{i}_id") for i in range(4)}}
-    last = clubday.hanchans.order_by("-created_at", "-pk").first()
-    if last is None:
-        return {"table": 1}
-    top = clubday.hanchans.filter(table=last.table).order_by("-number").first()
-    return {"table": last.table, **{f"seat{i}": getattr(top, f"seat{i}_id") for i in range(4)}}
+    if after is None:
+        last = clubday.hanchans.order_by("-created_at", "-pk").first()
+        if last is None:
+            return {"table": 1}
+        after = clubday.hanchans.filter(table=last.table).order_by("-number").first()
+    return {"table": after.table, **{f"seat{i}": getattr(after, f"seat{i}_id") for i in range(4)}}
 
 
 def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:
     """The club day's tables in order, each with its hanchan and their results."""
-    tables: dict[int, list[Hanchan]] = {}
     qs = (clubday.hanchans.select_related("seat0", "seat1", "seat2", "seat3", "ruleset")
           .prefetch_related("results__member").order_by("table", "number"))
-    for h in qs:
-        tables.setdefault(h.table, []).append(h)
-    return [{"table": t, "hanchans": hs} for t, hs in sorted(tables.items())]
+    return [{"table": t, "hanchans": list(hs)} for t, hs in groupby(qs, key=lambda h: h.table)]
 
 
 def clubday_totals(*, clubday: ClubDay) -> list[dict[str, Any]]:

@@ -6,13 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q
 from django.utils.translation import get_language
 
 import rules
 from rules.options_info import preset_label
 
-from ..models import Dispute, HandRecord, Member
+from ..models import Dispute, HandRecord
 from ..shared import engine_message
 from .hanchan import stored_events
 
@@ -108,14 +107,6 @@ def settled_hand(*, hand: HandRecord) -> dict[str, Any] | None:
     except rules.RulesError:
         return None
     return out["events"][hand.order] if hand.order < len(out["events"]) else None
-
-
-def disputes_of_member(*, member: Member, limit: int = 20) -> list[Dispute]:
-    """Disputes on hanchan the member played (newest first), for the member page."""
-    q = Q()
-    for seat in range(4):
-        q |= Q(**{f"hanchan__seat{seat}": member})
-    return list(Dispute.objects.filter(q).select_related("hanchan__clubday").order_by("-opened_at")[:limit])
 
 
 def hand_of(*, pk: int) -> HandRecord:

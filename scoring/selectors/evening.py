@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from .hanchan import SEAT_WINDS
 from ..models import Attendance, ClubDay, Draw, FinalScoreSheet, Hanchan, HandRecord, Member
-
 from ..seating import Round
+from .hanchan import SEAT_WINDS, stored_events
 
 SEATS = ("seat0", "seat1", "seat2", "seat3")
+SEAT_IDS = tuple(f"{s}_id" for s in SEATS)
 
 
 def last_round(*, clubday: ClubDay) -> int:
@@ -32,12 +32,7 @@ def last_round(*, clubday: ClubDay) -> int:
 
 
 def round_started(*, clubday: ClubDay, number: int) -> bool:
-    """Whether anything is recorded at a table of the 回戦: a hand, a paper sheet, or a table that is
-    no longer simply in play (finished, void)."""
-    hanchans = clubday.hanchans.filter(number=number)
-    return (hanchans.exclude(state=Hanchan.State.IN_PLAY).exists()
-            or HandRecord.objects.filter(hanchan__in=hanchans).exists()
-            or FinalScoreSheet.objects.filter(hanchan__in=hanchans).exists())
+    return number in _started_numbers(clubday)
 
 
 def draw_state(*, clubday: ClubDay, number: int) -> str:
@@ -47,7 +42,7 @@ def draw_state(*, clubday: ClubDay, number: int) -> str:
     if draw is None:
         return "new"
     parts = [str(draw.pk), str(draw.seed), ",".join(map(str, draw.out))]
-    for h in clubday.hanchans.filter(number=number).order_by("table").values_list("pk", "table", *[f"{s}_id" for s in SEATS]):
+    for h in clubday.hanchans.filter(number=number).order_by("table").values_list("pk", "table", *SEAT_IDS):
         parts.append(":".join(map(str, h)))
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
@@ -58,7 +53,7 @@ def previous_rounds(*, clubday: ClubDay, before: int) -> list[Round]:
     outs = {d.number: tuple(d.out) for d in clubday.draws.filter(number__lt=before)}
     tables: dict[int, list[tuple[int, int, int, int]]] = {}
     rows = (clubday.hanchans.filter(number__lt=before).exclude(state=Hanchan.State.VOID)
-            .order_by("number", "table").values_list("number", *[f"{s}_id" for s in SEATS]))
+            .order_by("number", "table").values_list("number", *SEAT_IDS))
     for number, *seats in rows:
         tables.setdefault(number, []).append(tuple(seats))
     numbers = sorted(set(outs) | set(tables))
@@ -73,7 +68,7 @@ def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int
     rows = (Hanchan.objects.filter(clubday__date__year=clubday.date.year).exclude(clubday=clubday)
             .exclude(state=Hanchan.State.VOID)
             .filter(Q(seat0__in=wanted) | Q(seat1__in=wanted) | Q(seat2__in=wanted) | Q(seat3__in=wanted))
-            .values_list(*[f"{s}_id" for s in SEATS]))
+            .values_list(*SEAT_IDS))
     for seats in rows:
         for a, b in combinations(sorted(p for p in seats if p in wanted), 2):
             counts[(a, b)] += 1
@@ -82,11 +77,9 @@ def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int
 
 def drawn_members(*, clubday: ClubDay) -> set[int]:
     """Everyone a stored draw of the day seats or sits out."""
-    found: set[int] = set()
-    for d in clubday.draws.all():
-        found.update(d.out)
-    numbers = list(clubday.draws.values_list("number", flat=True))
-    for seats in clubday.hanchans.filter(number__in=numbers).values_list(*[f"{s}_id" for s in SEATS]):
+    draws = list(clubday.draws.all())
+    found = {p for d in draws for p in d.out}
+    for seats in clubday.hanchans.filter(number__in=[d.number for d in draws]).values_list(*SEAT_IDS):
         found.update(seats)
     return found
 
@@ -99,7 +92,6 @@ class AttendanceRow:
     member: Member
     attendance: Attendance | None
     outs: int = 0  # times sat out today
-    note: str = ""
 
     @property
     def here(self) -> bool:
@@ -177,6 +169,8 @@ def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
 
 
 def _started_numbers(clubday: ClubDay) -> set[int]:
+    """The 回戦 with something recorded at a table: a hand, a paper sheet, or a table that is no
+    longer simply in play (finished, void)."""
     hanchans = clubday.hanchans.all()
     numbers = set(hanchans.exclude(state=Hanchan.State.IN_PLAY).values_list("number", flat=True))
     numbers |= set(HandRecord.objects.filter(hanchan__clubday=clubday).values_list("hanchan__number", flat=True))
@@ -190,19 +184,16 @@ def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
     label of the last hand."""
     hanchans = list(clubday.hanchans.filter(number=number).with_players().prefetch_related("results")
                     .order_by("table"))
-    last_hands: dict[int, HandRecord] = {}
-    for hand in HandRecord.objects.filter(hanchan__in=hanchans).order_by("hanchan", "order"):
-        last_hands[hand.hanchan_id] = hand  # the last one of each wins
-    results: dict[int, dict[int, int]] = {}
-    for h in hanchans:
-        if h.state == Hanchan.State.FINISHED:
-            results[h.pk] = {r.seat: r.score for r in h.results.all()}
+    # in order: each hanchan's last hand is the one left in the dict
+    last_hands = {hand.hanchan_id: hand
+                  for hand in HandRecord.objects.filter(hanchan__in=hanchans).order_by("hanchan", "order")}
     tables = []
     for h in hanchans:
         start = h.ruleset_in_force.engine().start_points
         hand = last_hands.get(h.pk)
-        if h.pk in results and len(results[h.pk]) == 4:
-            scores = [results[h.pk][i] for i in range(4)]
+        results = {r.seat: r.score for r in h.results.all()} if h.state == Hanchan.State.FINISHED else {}
+        if len(results) == 4:
+            scores = [results[i] for i in range(4)]
         elif hand is not None and len(hand.scores_after) == 4:
             scores = list(hand.scores_after)
         else:
@@ -220,9 +211,8 @@ def _now_playing(hanchan: Hanchan) -> tuple[dict[str, str] | None, int | None]:
     replay of the stored hands (none for a record that does not replay)."""
     if hanchan.mode != Hanchan.Mode.HANDS:
         return None, None
-    events = list(hanchan.hands.order_by("order").values_list("event", flat=True))
     try:
-        state = rules.play(hanchan.game_doc(events))["state"]
+        state = rules.play(hanchan.game_doc(stored_events(hanchan.pk)))["state"]
     except rules.RulesError:
         return None, None
     return state.get("label"), state.get("dealer")

@@ -57,7 +57,6 @@ class Entry:
     action: str
     action_code: str
     what: str
-    model: str
     reason: str = ""
     changes: list[Change] = field(default_factory=list)
     hand_id: int | None = None
@@ -119,31 +118,22 @@ def _value_text(win: dict[str, Any]) -> str:
 
 
 def _names_for(hanchan_ids: set[int]) -> dict[int, list[str]]:
-    out = {}
-    for h in Hanchan.objects.filter(pk__in=hanchan_ids).select_related("seat0", "seat1", "seat2", "seat3"):
-        out[h.pk] = h.player_names()
-    return out
+    hanchans = Hanchan.objects.filter(pk__in=hanchan_ids).select_related("seat0", "seat1", "seat2", "seat3")
+    return {h.pk: h.player_names() for h in hanchans}
 
 
 class _Lookups:
     """Names for the ids in history rows (members, rule sets, club days, users), fetched once."""
 
     def __init__(self, rows: list[Any]) -> None:
-        member_ids, ruleset_ids, day_ids, hanchan_ids = set(), set(), set(), set()
-        for row in rows:
-            for f in ("seat0_id", "seat1_id", "seat2_id", "seat3_id", "member_id"):
-                if getattr(row, f, None):
-                    member_ids.add(getattr(row, f))
-            if getattr(row, "ruleset_id", None):
-                ruleset_ids.add(row.ruleset_id)
-            if getattr(row, "clubday_id", None):
-                day_ids.add(row.clubday_id)
-            if getattr(row, "hanchan_id", None):
-                hanchan_ids.add(row.hanchan_id)
-        self.members = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "name"))
-        self.rulesets = dict(RuleSet.objects.filter(pk__in=ruleset_ids).values_list("pk", "name"))
-        self.days = {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=day_ids)}
-        self.names = _names_for(hanchan_ids)
+        def ids(*fields: str) -> set[int]:
+            return {getattr(row, f) for row in rows for f in fields if getattr(row, f, None)}
+
+        members = ids("seat0_id", "seat1_id", "seat2_id", "seat3_id", "member_id")
+        self.members = dict(Member.objects.filter(pk__in=members).values_list("pk", "name"))
+        self.rulesets = dict(RuleSet.objects.filter(pk__in=ids("ruleset_id")).values_list("pk", "name"))
+        self.days = {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=ids("clubday_id"))}
+        self.names = _names_for(ids("hanchan_id"))
 
     def show(self, row: Any, name: str, value: Any, *, admin: bool) -> Any:
         if value is None or value == "":
@@ -218,7 +208,7 @@ def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: b
         user = row.history_user
         entries.append(Entry(when=row.history_date, who=(user.get_username() if user else "—") if show_users else "",
                              action=_(ACTIONS.get(row.history_type, row.history_type)),
-                             action_code=row.history_type, what=_what(model, row), model=model.__name__.lower(),
+                             action_code=row.history_type, what=_what(model, row),
                              reason=_reason(row.history_change_reason), changes=changes,
                              hand_id=row.id if model is HandRecord else None))
     return entries
@@ -237,8 +227,7 @@ def _previous(rows: list[Any]) -> dict[int, Any]:
 
 
 def _field(row: Any, model: type[Model], name: str) -> Any:
-    f = model._meta.get_field(name)
-    return getattr(row, f.attname)
+    return getattr(row, model._meta.get_field(name).attname)
 
 
 def _reason(code: str | None) -> str:
@@ -265,19 +254,10 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
     rows = _rows(model, id=pk)
     if not rows:
         raise LookupError(pk)
-    lookups = _Lookups(rows)
-    # prev_record works on the row's own history; load rows oldest→newest once for diffs
-    entries = _entries(model, rows, lookups, admin=admin, show_users=show_users)
-    hanchan_id = getattr(rows[0], "hanchan_id", None)
-    title = _history_title(model, rows[0])
-    return {"entries": entries, "title": title, "kind": kind, "hanchan_id": hanchan_id,
+    entries = _entries(model, rows, _Lookups(rows), admin=admin, show_users=show_users)
+    title = rows[0].name if model in (Member, RuleSet) else _what(model, rows[0])
+    return {"entries": entries, "title": title, "kind": kind, "hanchan_id": getattr(rows[0], "hanchan_id", None),
             "live": model.objects.filter(pk=pk).exists(), "deleted_hands": []}
-
-
-def _history_title(model: type[Model], row: Any) -> str:
-    if model in (Member, RuleSet):
-        return row.name
-    return _what(model, row)
 
 
 def hanchan_history(*, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from .disputes import tile_wins
 from .rulesets import hanchan_under_ruleset
 
 MAX_DAYS = 366
-MAX_HANCHAN = 300  # bench: 300 hanchan with 6 tile-entered wins each ≈ 2 s
+MAX_HANCHAN = 300
 MAX_SHOWN = 200  # changed wins listed on the page (all of them count in the standings)
 
 
@@ -100,9 +100,9 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
     """Judge the period's tile-entered wins under ``other`` and replay the hanchan they change.
 
     Returns ``hands`` (HandChange rows: refused or different value; the first ``MAX_SHOWN``, with
-    ``hands_total``), ``hanchan`` (HanchanChange),
-    ``standings`` (per member: now, under other, difference; by the other total), ``judged`` (wins
-    judged), ``hanchan_count``, ``truncated`` (more hanchan than ``MAX_HANCHAN`` in the period).
+    ``hands_total``), ``hanchan`` (HanchanChange), ``standings`` (per member: now, under other,
+    difference; by the other total), ``judged`` (wins judged), ``hanchan_count``, ``truncated``
+    (more hanchan than ``MAX_HANCHAN`` in the period).
     """
     if (end - start).days >= MAX_DAYS:
         start = end - datetime.timedelta(days=MAX_DAYS - 1)
@@ -131,9 +131,9 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
         events = hands_by.get(game.pk, [])
         if any(isinstance(e.get("hand"), dict) or any(isinstance(w.get("hand"), dict) for w in e.get("wins") or [])
                for e in events):
-            changed, refused = _judge(game, events, spec_now, spec_other, hand_rows)
-            judged += changed[0]
-            if changed[1]:
+            count, changed, refused = _judge(game, events, spec_now, spec_other, hand_rows)
+            judged += count
+            if changed:
                 try:
                     out, dropped = _replay_without(game, events, spec_other, refused)
                     net_other = _nets(out, spec_other)
@@ -151,19 +151,19 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
         for n, row in enumerate(sorted(standings, key=lambda r: -r[key]), start=1):
             row[rank] = n
     standings.sort(key=lambda r: (r["rank_other"], r["member"].kana))
-    return {"hands": hand_rows[:MAX_SHOWN], "hands_total": len(hand_rows), "hanchan": game_rows, "standings": standings, "judged": judged,
-            "hanchan_count": len(games), "truncated": truncated, "start": start, "end": end,
-            "max_hanchan": MAX_HANCHAN, "max_days": MAX_DAYS}
+    return {"hands": hand_rows[:MAX_SHOWN], "hands_total": len(hand_rows), "hanchan": game_rows,
+            "standings": standings, "judged": judged, "hanchan_count": len(games), "truncated": truncated,
+            "start": start, "end": end, "max_hanchan": MAX_HANCHAN, "max_days": MAX_DAYS}
 
 
 def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_other: Any,
-           rows: list[HandChange]) -> tuple[tuple[int, bool], set[tuple[int, int]]]:
+           rows: list[HandChange]) -> tuple[int, bool, set[tuple[int, int]]]:
     """Judge the tile-entered wins of one game under the other rule set; append the changed ones
-    to ``rows``. Returns ((wins judged, any changed), the refused (index, winner))."""
+    to ``rows``. Returns the wins judged, whether any changed, and the refused (index, winner)."""
     try:
         out = rules.play({"ruleset": spec_now, "players": game.player_names(), "hands": events})
     except rules.RulesError:
-        return (0, False), set()
+        return 0, False, set()
     names = game.player_names()
     refused: set[tuple[int, int]] = set()
     changed = False
@@ -183,5 +183,5 @@ def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_othe
         rows.append(HandChange(hanchan=game, number=win.index + 1, winner=names[win.winner], document=win.document,
                                now=now, other=verdict if legal else None,
                                reasons=list(verdict.get("reasons") or [])))
-    return (len(wins), changed), refused
+    return len(wins), changed, refused
 

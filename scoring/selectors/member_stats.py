@@ -21,34 +21,23 @@ ROLLUP_FIELDS = ("ruleset_id", *BoardRollup.SUMS, "best", "last", "rating_mu", "
 
 
 def member_page(*, member: Member) -> dict[str, Any]:
-    """Everything the member page shows, in 5 or 6 queries whatever the history's length (the
-    all-time rollup rows, the latest ``CHART_DAYS`` dates, the months when there are more, the
-    recent hanchan, the best wins, the opponents' names). ``timeline`` is the charts' series,
-    ``days`` the latest 30 dates, newest first."""
-    alltime = _alltime(member)
-    summary = member_summary(member=member, rows=alltime)
+    """Everything the member page shows, in a few queries whatever the history's length.
+    ``timeline`` is the charts' series, ``days`` the latest 30 dates, newest first."""
+    alltime = list(BoardRollup.objects.filter(member=member, year=0).values(*ROLLUP_FIELDS))  # a row per rule set
+    total = combine(alltime)
+    summary = member_summary(member=member, total=total) if alltime else None
     days = member_timeline(member=member, limit=CHART_DAYS, games=summary and summary["games"],
                            net=summary and summary["net"])
     return {"summary": summary, "recent": member_recent(member=member, since=_recent_since(days, 20)),
             "timeline": days if not days or days[0]["complete"] else member_months(member=member),
-            "days": days[-30:][::-1], "best_wins": member_best_wins(member=member, rows=alltime),
-            "head_to_head": member_head_to_head(member=member, rows=alltime)}
+            "days": days[-30:][::-1], "best_wins": member_best_wins(member=member, total=total),
+            "head_to_head": member_head_to_head(total=total)}
 
 
-def _alltime(member: Member) -> list[dict]:
-    """The member's all-time rollup rows (one per rule set)."""
-    return list(BoardRollup.objects.filter(member=member, year=0).values(*ROLLUP_FIELDS))
-
-
-def member_summary(*, member: Member, rows: list[dict] | None = None) -> dict | None:
-    """The member's all-time row (as in ``standings``, without ``rank``), or ``None`` before their
-    first finished hanchan. ``rows``: their all-time rollup rows, when already read."""
-    rows = _alltime(member) if rows is None else rows
-    if not rows:
-        return None
-    total = combine(rows)
-    row = {"member_id": member.pk, **{f: total[f] for f in BoardRollup.SUMS}, "best": total["best"],
-           "total": total["net"], "real_total": total["net"]}
+def member_summary(*, member: Member, total: dict) -> dict:
+    """The member's all-time row as in ``standings`` (without ``rank``), from the sum of their
+    all-time rollup rows (``total``)."""
+    row = {"member_id": member.pk, **{f: total[f] for f in BoardRollup.SUMS}, "best": total["best"]}
     member.mu, member.sigma = total["rating_mu"], total["rating_sigma"]
     finish_row(row, member)
     row["rank"] = None
@@ -142,13 +131,12 @@ def _merged(rows) -> list[list]:
     return out
 
 
-def member_best_wins(*, member: Member, limit: int = 5, rows: list[dict] | None = None) -> list[dict]:
+def member_best_wins(*, member: Member, total: dict) -> list[dict]:
     """The member's biggest wins in hanchan recorded hand by hand (points gained by the win, with
     honba and sticks), biggest first (from the rollup's top five per rule set): ``gain``,
     ``hanchan_id``, ``date``, ``number`` (the hand's # on its hanchan page), ``label`` and
     ``description`` (``{"ja", "en"}``), ``tiles``: the typed hand when the win was entered as tiles."""
-    rows = _alltime(member) if rows is None else rows
-    top = combine(rows)["best_wins"][:limit] if rows else []
+    top = total["best_wins"]
     if not top:
         return []
     seats = [f"hanchan__seat{s}_id" for s in range(4)]
@@ -176,11 +164,10 @@ def _typed_tiles(event: dict, seat: int) -> dict | None:
     return None
 
 
-def member_head_to_head(*, member: Member, rows: list[dict] | None = None) -> list[dict]:
+def member_head_to_head(*, total: dict) -> list[dict]:
     """Against each member played with: games together, and in those games the member's net and
-    average rank and the opponent's. Most games together first (from the rollup)."""
-    rows = _alltime(member) if rows is None else rows
-    opponents = combine(rows)["opponents"] if rows else {}
+    average rank and the opponent's. Most games together first (``total``: as for the summary)."""
+    opponents = total["opponents"]
     names = Member.objects.in_bulk([int(k) for k in opponents])
     out = []
     for pk, (games, net, rank_sum, their_net, their_rank_sum) in opponents.items():

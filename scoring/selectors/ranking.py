@@ -18,6 +18,7 @@ import calendar
 import functools
 import operator
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -94,7 +95,7 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
 
     ``rank`` is the place by net (ties by net, then more games, share a place). Rates are fractions
     0–1; hand figures rest on ``hand_games`` (games recorded hand by hand) and are ``None`` when
-    there is none. Periods of whole dates sum the rollup (3 queries); a club day sums its results.
+    there is none.
     """
     if clubday is not None:
         return standings_from_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
@@ -108,7 +109,6 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
                 .filter(games__gte=max(min_games, 1)).order_by())
     members = _members_rated([r["member_id"] for r in rows], start, end)
     for row in rows:
-        row["total"] = row["real_total"] = row["net"]
         finish_row(row, members[row["member_id"]])
     place(rows)
     return sort_rows(rows, sort)
@@ -187,7 +187,7 @@ def standings_from_results(*, start: date | None = None, end: date | None = None
     qs = finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
                           include_inactive=include_inactive)
     rows = list(qs.values("member_id").annotate(**_aggregates()).filter(games__gte=max(min_games, 1)).order_by())
-    members = _members_with_rating([r["member_id"] for r in rows], end=end)
+    members = members_with_rating([r["member_id"] for r in rows], end=end)
     for row in rows:
         finish_row(row, members[row["member_id"]])
     place(rows)
@@ -198,7 +198,7 @@ def _aggregates() -> dict[str, Any]:
     """Per-member sums over results; hand figures only over games recorded hand by hand."""
     rec = Q(recorded=True)
     return {
-        "games": Count("pk"), "total": Sum("net"), "real_total": Sum("net"), "rank_sum": Sum("rank"),
+        "games": Count("pk"), "net": Sum("net"), "rank_sum": Sum("rank"),
         "first": Count("pk", filter=Q(rank=1)), "second": Count("pk", filter=Q(rank=2)),
         "third": Count("pk", filter=Q(rank=3)), "fourth": Count("pk", filter=Q(rank=4)),
         "tobi": Count("pk", filter=Q(score__lt=0)), "score_sum": Sum("score"), "best": Max("score"),
@@ -209,7 +209,7 @@ def _aggregates() -> dict[str, Any]:
     }
 
 
-def _members_with_rating(pks: list[int], *, end: date | None) -> dict[int, Member]:
+def members_with_rating(pks: Iterable[int], *, end: date | None) -> dict[int, Member]:
     """The members, each with ``mu``/``sigma`` after their last finished hanchan up to ``end``."""
     last = HanchanResult.objects.filter(member=OuterRef("pk"), hanchan__state=Hanchan.State.FINISHED,
                                         rating_mu__isnull=False)
@@ -229,7 +229,7 @@ def finish_row(row: dict[str, Any], member: Member) -> None:
     """A row of sums made a row of the board: the member's number, name and rating, and the rates."""
     g = row["games"]
     row.update(
-        net=row.pop("total"), real_net=row.pop("real_total"), best_score=row.pop("best"),
+        real_net=row["net"], best_score=row.pop("best"),
         member_no=member.number, member_name=member.name, member_active=member.active,
         avg_rank=row["rank_sum"] / g, top_rate=row["first"] / g, rentai_rate=(row["first"] + row["second"]) / g,
         last_avoid_rate=1 - row["fourth"] / g, tobi_rate=row["tobi"] / g, avg_score=row["score_sum"] / g,

@@ -24,10 +24,10 @@ def hanchan_signoff(*, hanchan: Hanchan, user=None) -> dict[str, Any]:
     players = []
     for seat, member in enumerate(hanchan.members):
         c = stored.get(member.pk)
-        players.append({"seat": seat, "member": member, "confirmation": c,
-                        "confirmed": c is not None and c.version == hanchan.version,
-                        "outdated": c is not None and c.version != hanchan.version})
-        players[-1]["may_tap"] = not players[-1]["confirmed"] and may_confirm(user, member)
+        confirmed = c is not None and c.version == hanchan.version
+        players.append({"seat": seat, "member": member, "confirmation": c, "confirmed": confirmed,
+                        "outdated": c is not None and not confirmed,
+                        "may_tap": not confirmed and may_confirm(user, member)})
     count = sum(p["confirmed"] for p in players)
     return {"players": players, "count": count, "all": count == 4,
             "outdated_any": any(p["outdated"] for p in players)}

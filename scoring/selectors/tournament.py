@@ -58,18 +58,12 @@ def final_hanchan(clubday: ClubDay) -> Hanchan | None:
 def _results(clubday: ClubDay, upto: int | None) -> list[tuple[int, str, int, int, int, int]]:
     """(member id, name, member number, 回戦, rank, net) of the finished hanchan of the main 回戦."""
     qs = HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED)
-    last = clubday.rounds if is_tournament(clubday) and clubday.rounds else None
-    if last is not None:
-        qs = qs.filter(hanchan__number__lte=last)
+    if is_tournament(clubday) and clubday.rounds:
+        qs = qs.filter(hanchan__number__lte=clubday.rounds)
     if upto is not None:
         qs = qs.filter(hanchan__number__lte=upto)
     return list(qs.values_list("member_id", "member__name", "member__number", "hanchan__number", "rank", "net")
                 .order_by("hanchan__number", "hanchan__table", "rank"))
-
-
-def played_rounds(clubday: ClubDay) -> list[int]:
-    """The 回戦 numbers with at least one finished hanchan (main 回戦 only), in order."""
-    return sorted({number for _m, _n, _no, number, _r, _net in _results(clubday, None)})
 
 
 def _rank(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -152,7 +146,8 @@ def tournament_progress(clubday: ClubDay) -> dict[str, Any]:
     in_play = main.filter(state=Hanchan.State.IN_PLAY).count()
     done = bool(planned) and numbers >= set(range(1, planned + 1)) and in_play == 0
     final = final_hanchan(clubday)
-    return {"planned": planned, "played": played_rounds(clubday), "in_play": in_play, "rounds_done": done,
+    played = sorted({number for _m, _n, _no, number, _r, _net in _results(clubday, None)})  # with a finished game
+    return {"planned": planned, "played": played, "in_play": in_play, "rounds_done": done,
             "final": final, "final_due": final_number(clubday) is not None and done and final is None}
 
 

@@ -35,8 +35,7 @@ def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: in
                      **filters: Any) -> list[dict]:
     """The standings (``standings`` with ``filters``) under another 順位点 / 返し点 (``None``: each
     rule set's own), by the what-if net: each row has ``net`` (what-if), ``real_net``, ``delta``,
-    ``rank`` (what-if place), ``real_rank`` and ``moved`` (places gained). Two queries more than
-    the standings: the rule sets, and the what-if nets per member."""
+    ``rank`` (what-if place), ``real_rank`` and ``moved`` (places gained)."""
     filters.pop("sort", None)
     rows = standings(**filters)
     nets = whatif_nets(uma=uma, return_points=return_points, start=filters.get("start"), end=filters.get("end"),

@@ -12,8 +12,7 @@ from .csvio import csv_decode, results_import, results_import_check  # noqa: F40
 from .figures import player_figures  # noqa: F401
 from .hanchan import (  # noqa: F401
     hanchan_delete_hand, hanchan_finish, hanchan_record_final_scores, hanchan_record_hand, hanchan_reopen,
-    hanchan_resettle,
-    hanchan_unvoid, hanchan_update_hand, hanchan_void, invalid_after, replay, stale_error,
+    hanchan_resettle, hanchan_unvoid, hanchan_update_hand, hanchan_void, invalid_after, replay, stale_error,
 )
 from .members import member_link_user  # noqa: F401
 from .boards import boards_refresh  # noqa: F401

@@ -6,14 +6,12 @@ user it is for, so a password like the user name or ``12345678`` is refused wher
 
 from __future__ import annotations
 
-
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import connections, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
-
 
 from ..access import ROLE_GROUPS, role_choices, setup_token_use
 
@@ -53,11 +51,6 @@ def user_create(*, username: str, password: str, role: str):
     return user
 
 
-def _other_active_admins(user) -> bool:
-    admins = Q(is_staff=True) | Q(is_superuser=True)
-    return get_user_model().objects.filter(admins, is_active=True).exclude(pk=user.pk).exists()
-
-
 @transaction.atomic
 def user_update(*, user, role: str, active: bool, by):
     """Change a user's role and whether they may log in. Refused when it would leave the club with
@@ -66,8 +59,8 @@ def user_update(*, user, role: str, active: bool, by):
     user = User.objects.select_for_update().get(pk=user.pk)
     if user.pk == by.pk and (role != "admin" or not active):
         raise ValidationError(_("自分自身の管理者権限は外せません(ほかの管理者に頼んでください)"))
-    if (role != "admin" or not active) and (user.is_staff or user.is_superuser) \
-            and not _other_active_admins(user):
+    other_admins = User.objects.filter(Q(is_staff=True) | Q(is_superuser=True), is_active=True).exclude(pk=user.pk)
+    if (role != "admin" or not active) and (user.is_staff or user.is_superuser) and not other_admins.exists():
         raise ValidationError(_("管理者がいなくなるため変更できません"))
     user.is_active = active
     if role != "admin":

@@ -12,14 +12,14 @@ from django.utils.translation import gettext as _
 
 from .. import generations
 from ..models import ClubDay, Hanchan, Member, RuleSet
+from ..selectors.members import next_member_number
 from ..selectors.rulesets import hanchan_under_ruleset
 
 
 def member_number_taken(number: int, holder: Member) -> str:
     """「会員番号 12 は 山田 さんが使っています」, with the next free number to use instead."""
-    top = Member.objects.aggregate(top=Max("number"))["top"] or 0
     return _("会員番号 %(number)s は %(name)s さんが使っています(空いている番号: %(free)s)") % {
-        "number": number, "name": holder.name, "free": top + 1}
+        "number": number, "name": holder.name, "free": next_member_number()}
 
 
 def _check_member_number(number: int, pk: int | None) -> None:

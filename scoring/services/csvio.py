@@ -136,10 +136,6 @@ class ImportPlan:
         else:
             self.more_errors += 1
 
-    @property
-    def first_date(self) -> datetime.date | None:
-        return min((h.date for h in self.hanchans), default=None)
-
 
 def _int(value: str, *, blank_ok: bool = False) -> int | None:
     """A whole number as typed or as Excel writes it (``32600``, ``32600.0``, ``+19600``, ``1,000``)."""
@@ -212,13 +208,6 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
     return None if problems else out
 
 
-def _reading(name: str) -> tuple[str, bool]:
-    """The kana of a new member: the name itself when it is written in kana, else a placeholder."""
-    if KANA.match(name):
-        return to_hiragana(name), True
-    return PLACEHOLDER_KANA, False
-
-
 def results_import_check(*, text: str, create_members: bool = False) -> ImportPlan:
     """Parse and validate CSV ``text`` against the database (reads only): the dry run."""
     plan = ImportPlan()
@@ -264,19 +253,15 @@ def results_import_check(*, text: str, create_members: bool = False) -> ImportPl
 
 
 def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
-    """The club day of each of ``dates`` that has one (several days on one date: the first one)."""
-    days: dict[datetime.date, ClubDay] = {}
-    for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("pk"):
-        days.setdefault(day.date, day)
-    return days
+    """The club day of each of ``dates`` that has one (several days on one date: the first one,
+    which comes last here and is the one kept)."""
+    return {day.date: day for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("-pk")}
 
 
 def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
-    numbers = {r["member_no"] for r in parsed}
-    members = {m.number: m for m in Member.objects.filter(number__in=numbers)}
-    dates = {r["date"] for r in parsed}
-    days = _days_by_date(dates)
+    members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
+    days = _days_by_date({r["date"] for r in parsed})
     taken = set(Hanchan.objects.filter(clubday__in=days.values())
                 .values_list("clubday__date", "table", "number"))
 
@@ -308,9 +293,10 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                 plan.error(new_lines[number], _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
                 bad_members.add(number)
                 continue
-            kana, is_kana = _reading(name)
-            plan.new_members[number] = (name, kana)
-            if not is_kana:
+            if KANA.match(name):  # the reading of a name written in kana is the name itself
+                plan.new_members[number] = (name, to_hiragana(name))
+            else:
+                plan.new_members[number] = (name, PLACEHOLDER_KANA)
                 guessed.append(name)
     if guessed:
         plan.notes.append(_("新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"

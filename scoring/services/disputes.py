@@ -24,7 +24,6 @@ from .common import User, actor
 from .hanchan import _lock, hanchan_update_hand
 
 
-
 def _text(text: str, what: str) -> str:
     text = (text or "").strip()
     if not text:
@@ -35,12 +34,7 @@ def _text(text: str, what: str) -> str:
 @transaction.atomic
 def dispute_open(*, hand: HandRecord, by: User, comment: str) -> Dispute:
     """Flag ``hand`` with ``comment``. One open dispute per hand: a second one is refused (the
-    discussion goes on in the open one).
-
-    >>> d = dispute_open(hand=hand, by=member, comment="中のポンは後付けでは?")  # doctest: +SKIP
-    >>> d.status, d.hand_number  # doctest: +SKIP
-    ('open', 3)
-    """
+    discussion goes on in the open one)."""
     text = _text(comment, _("物言いの内容"))
     hanchan = _lock(hand.hanchan_id, None)  # serialise with writes to the hanchan (the hand's number)
     try:
@@ -93,4 +87,3 @@ def dispute_rule(*, dispute: Dispute, by: User, decision: str, reason: str,
     dispute.save()
     generations.new_generation(generations.hanchan(hanchan.pk))  # its page no longer marks the hand
     return dispute
-

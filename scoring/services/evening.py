@@ -14,16 +14,15 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from .. import generations
 from ..models import Attendance, ClubDay, Draw, Member, to_hiragana
+from ..seating import draw_round
 from ..selectors import evening as sel
+from ..selectors.members import next_member_number
 from ..selectors.tournament import tournament_order
 from .club import hanchan_create
-
-from ..seating import draw_round
 
 GUEST_KANA = "げすと"  # the reading of a guest whose name is not in kana: guests sort together under げ
 SEED_MAX = 999_999  # a drawn seed has at most six digits (read aloud, typed again to reproduce)
@@ -77,10 +76,6 @@ def _out(day: ClubDay, found: Attendance) -> Attendance | None:
     if found.member_id not in sel.drawn_members(clubday=day):
         found.delete()
         return None
-    return _leave(day, found)
-
-
-def _leave(day: ClubDay, found: Attendance) -> Attendance:
     last = sel.last_round(clubday=day)
     if last and not sel.round_started(clubday=day, number=last):
         last -= 1
@@ -105,8 +100,7 @@ def _new_guest(name: str) -> Member:
     """A guest member with the next free 会員番号. Another day's check-in (or an admin adding a
     member) may take that number at the same moment on PostgreSQL: then the next one is tried."""
     for _attempt in range(5):
-        top = Member.objects.aggregate(n=Max("number"))["n"] or 0
-        guest = Member(name=name, kana=guest_kana(name), number=top + 1, guest=True)
+        guest = Member(name=name, kana=guest_kana(name), number=next_member_number(), guest=True)
         guest.full_clean(validate_unique=False)  # the number is checked by the insert itself
         try:
             with transaction.atomic():  # a savepoint: a clash undoes only this insert
@@ -185,8 +179,7 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
     was built from (``"new"`` for a first draw); ``seed``: reproduce a draw (default: a random one).
 
     A new 回戦 follows the last one once that has started (a tap too many does not draw two 回戦
-    ahead); drawing again replaces its hanchan while none has anything
-    recorded. Refused once the 回戦 has started."""
+    ahead); drawing again replaces its hanchan, and is refused once the 回戦 has started."""
     day = _lock(clubday)
     if sel.draw_state(clubday=day, number=number) != state:
         raise stale_draw_error()

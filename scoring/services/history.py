@@ -16,7 +16,6 @@ from .common import User, actor
 from .hanchan import _bump, _hands, _lock, _require_hands_mode, _store, replay
 
 
-
 def deleted_hand_row(*, hand_id: int):
     """The history row recording the deletion of hand ``hand_id`` (its last row), or ``None``
     when the hand was never deleted or exists again."""
@@ -31,10 +30,7 @@ def hand_restore(*, hand_id: int, by: User, version: int | None = None) -> HandR
     """Put a deleted hand back at its old position (later hands move down one), replay the hanchan
     and re-settle it. Refused with nothing changed when the game no longer replays with it (for
     example it has ended before that position) or the hanchan changed since the page was loaded.
-    The hand keeps its id, so its history reads on; the restore is a history row with ``by``.
-
-    >>> hand = hand_restore(hand_id=12, by=admin, version=hanchan.version)  # doctest: +SKIP
-    """
+    The hand keeps its id, so its history reads on; the restore is a history row with ``by``."""
     row = deleted_hand_row(hand_id=hand_id)
     if row is None:
         raise ValidationError(_("この局は削除されていないか、すでに復元されています"), code="not_deleted")

@@ -9,27 +9,14 @@ games are played, so R is a cautious estimate that rises as the model becomes su
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from openskill.models import PlackettLuce
 
-from ..models import Hanchan, HanchanResult, Member
+from ..models import Hanchan, HanchanResult
+from ..selectors.ranking import RESULT_ORDER, members_with_rating
 from .rollup import rollup_ratings
-
-ORDER = ("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number", "hanchan__table", "hanchan_id")
-
-
-def _start(since: date, members: set[int]) -> dict[int, tuple[float, float]]:
-    """Each of ``members``' rating after their last finished hanchan before ``since``."""
-    before = (HanchanResult.objects.filter(member=OuterRef("pk"), hanchan__state=Hanchan.State.FINISHED,
-                                           hanchan__clubday__date__lt=since, rating_mu__isnull=False)
-              .order_by(*(f"-{k}" for k in ORDER)))
-    rows = (Member.objects.filter(pk__in=members)
-            .annotate(mu=Subquery(before.values("rating_mu")[:1]), sigma=Subquery(before.values("rating_sigma")[:1]))
-            .filter(mu__isnull=False).values_list("pk", "mu", "sigma"))
-    return {pk: (mu, sigma) for pk, mu, sigma in rows}
 
 
 @transaction.atomic
@@ -44,20 +31,20 @@ def ratings_update(*, since: date | None = None) -> int:
     if since:
         qs = qs.filter(hanchan__clubday__date__gte=since)
     changed: list[HanchanResult] = []
-    finished, games = [], {}
+    games: dict[int, list[HanchanResult]] = {}  # finished hanchan in date order
     qs = qs.select_related("hanchan").only("hanchan__state", "member_id", "rank", "rating_mu", "rating_sigma")
-    for r in qs.order_by(*ORDER, "seat"):
+    for r in qs.order_by(*RESULT_ORDER, "hanchan_id", "seat"):
         if r.hanchan.state == Hanchan.State.FINISHED:
-            if r.hanchan_id not in games:
-                games[r.hanchan_id] = []
-                finished.append(r.hanchan_id)
-            games[r.hanchan_id].append(r)
+            games.setdefault(r.hanchan_id, []).append(r)
         elif r.rating_mu is not None or r.rating_sigma is not None:
             r.rating_mu = r.rating_sigma = None
             changed.append(r)
-    current = _start(since, {r.member_id for rows in games.values() for r in rows}) if since and games else {}
-    for hanchan_id in finished:
-        rows = games[hanchan_id]
+    current = {}  # member pk: (mu, sigma) after their latest hanchan so far
+    if since and games:
+        rated = members_with_rating({r.member_id for rows in games.values() for r in rows},
+                                    end=since - timedelta(days=1))
+        current = {pk: (m.mu, m.sigma) for pk, m in rated.items() if m.mu is not None}
+    for rows in games.values():
         teams = [[model.rating(*current[r.member_id]) if r.member_id in current else model.rating()] for r in rows]
         rated = model.rate(teams, ranks=[r.rank for r in rows]) if len(rows) > 1 else teams
         for r, (new,) in zip(rows, rated):

@@ -1,13 +1,11 @@
 """The boards' rollup (``BoardRollup``): per member, rule set in force and period (a date, a month, a
-year, all time), the sums the standings and member pages show. Kept current in the transaction that
-writes results (``hanchan._store_results`` / ``_delete_results``, 無効 and its undo call
-``rollup_refresh``); ratings by ``ratings_update`` after it recomputes (``rollup_ratings``). ``rollup_rebuild`` builds it from all results (migration 0008, ``resettle``).
+year, all time), the sums the standings and member pages show. The services that write results call
+``rollup_refresh`` in their transaction; ``ratings_update`` calls ``rollup_ratings``; ``rollup_rebuild``
+builds it from all results (a migration, ``resettle``, a restored backup).
 
 Each write recomputes one date's rows of the hanchan's four players from that date's results, then
 their month, year and all-time rows from the rows below (a few small queries, however long the
-history). Example (in a test database)::
-
-    >>> rollup_refresh(members={m.pk for m in hanchan.members}, day=hanchan.clubday.date)  # doctest: +SKIP
+history).
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ from ..shared import ROLLUP_SUMS, combine, empty_rollup, key_hanchan, last_key, 
 from .figures import FIGURES
 
 FINISHED = "finished"
-SUMS = ROLLUP_SUMS
 RESULT_FIELDS = ("hanchan_id", "member_id", "score", "rank", "uma", "net", "recorded", *FIGURES, "rating_mu",
                  "rating_sigma", "hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number",
                  "hanchan__table")
@@ -82,7 +79,7 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
     return rows
 
 
-FIELDS = (*SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")
+FIELDS = (*ROLLUP_SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")
 
 
 def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], group) -> None:
@@ -98,10 +95,8 @@ def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], g
     if members is not None:
         old = old.filter(member_id__in=members)
     old.delete()
-    new = []
-    for (member, rs, y, m, d), rows in groups.items():
-        new.append(model(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **combine(rows)))
-    model.objects.bulk_create(new, batch_size=500)
+    model.objects.bulk_create([model(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **combine(rows))
+                               for (member, rs, y, m, d), rows in groups.items()], batch_size=500)
 
 
 def _results(result_model, q: Q) -> list[dict]:
@@ -111,13 +106,12 @@ def _results(result_model, q: Q) -> list[dict]:
 
 
 def _wins(hand_model, q: Q) -> list[dict]:
-    out = []
-    for h in (hand_model.objects.filter(q, event__type__in=["ron", "tsumo"])
-              .values("pk", "hanchan_id", "deltas", "hanchan__seat0_id", "hanchan__seat1_id", "hanchan__seat2_id",
-                      "hanchan__seat3_id", "hanchan__clubday__date").order_by()):
-        out.append({"pk": h["pk"], "hanchan_id": h["hanchan_id"], "deltas": h["deltas"],
-                    "seats": [h[f"hanchan__seat{s}_id"] for s in range(4)], "date": h["hanchan__clubday__date"]})
-    return out
+    hands = (hand_model.objects.filter(q, event__type__in=["ron", "tsumo"])
+             .values("pk", "hanchan_id", "deltas", "hanchan__seat0_id", "hanchan__seat1_id", "hanchan__seat2_id",
+                     "hanchan__seat3_id", "hanchan__clubday__date").order_by())
+    return [{"pk": h["pk"], "hanchan_id": h["hanchan_id"], "deltas": h["deltas"],
+             "seats": [h[f"hanchan__seat{s}_id"] for s in range(4)], "date": h["hanchan__clubday__date"]}
+            for h in hands]
 
 
 @transaction.atomic

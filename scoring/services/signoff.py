@@ -17,11 +17,6 @@ from ..models import Confirmation, Hanchan, Member
 from .common import User, actor
 
 
-def result_changed_error() -> ValidationError:
-    return ValidationError(_("結果が変わったため再確認が必要です。最新の結果を確かめてから、もう一度「確認しました」を押してください"),
-                           code="stale")
-
-
 @transaction.atomic
 def hanchan_confirm(*, hanchan: Hanchan, member: Member, by: User, version: int) -> Confirmation:
     """``member`` confirms ``hanchan``'s result as shown at ``version`` (the page's). Refused when the
@@ -37,7 +32,8 @@ def hanchan_confirm(*, hanchan: Hanchan, member: Member, by: User, version: int)
         raise ValidationError(_("%(name)s さんはこの半荘の対局者ではありません") % {"name": member.name},
                               code="not_a_player")
     if version != locked.version:
-        raise result_changed_error()
+        raise ValidationError(_("結果が変わったため再確認が必要です。最新の結果を確かめてから、もう一度「確認しました」を押してください"),
+                              code="stale")
     stored = Confirmation.objects.filter(hanchan=locked, member=member).first()
     if stored is not None and stored.version == locked.version:
         return stored  # a double tap

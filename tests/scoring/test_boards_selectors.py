@@ -9,8 +9,7 @@ from openskill.models import PlackettLuce
 from scoring import services
 from scoring.models import HanchanResult
 from scoring.selectors import member_stats as page_module
-from scoring.selectors.member_stats import (member_best_wins, member_head_to_head, member_months, member_page,
-                                           member_recent, member_summary, member_timeline)
+from scoring.selectors.member_stats import member_months, member_page, member_recent, member_timeline
 from scoring.selectors.ranking import standings
 from scoring.selectors.whatif import whatif_standings
 from scoring.shared import display_rating
@@ -122,29 +121,30 @@ def test_ratings_follow_plackett_luce_in_date_order(history):
 
 def test_member_page_selectors(history, members):
     sato = members[1]
-    summary = member_summary(member=sato)
+    page = member_page(member=sato)
+    summary = page["summary"]
     assert (summary["games"], summary["net"], summary["avg_rank"]) == (3, 12000, 2.0)
     recent = member_recent(member=sato)
     assert [r["net"] for r in recent] == [13000, -5000, 4000]  # newest first
     timeline = member_timeline(member=sato)
     assert [(t["date"], t["net"], t["total"]) for t in timeline] == [(DAY1, -1000, -1000), (DAY2, 13000, 12000)]
     assert timeline[-1]["rating"] == summary["rating"]
-    h2h = {r["name"]: r for r in member_head_to_head(member=sato)}
+    h2h = {r["name"]: r for r in page["head_to_head"]}
     assert (h2h["鈴木"]["games"], h2h["鈴木"]["net"], h2h["鈴木"]["their_net"]) == (3, 12000, -61000)
     assert (h2h["山田"]["games"], h2h["山田"]["avg_rank"], h2h["山田"]["their_avg_rank"]) == (2, 1.5, 1.0)
     assert "佐藤" not in h2h
-    assert member_summary(member=members[4]) is not None
+    assert member_page(member=members[4])["summary"] is not None
 
 
 def test_best_wins_come_from_recorded_hands(history, members):
     ito, suzuki = members[4], members[2]
-    wins = member_best_wins(member=ito)
+    wins = member_page(member=ito)["best_wins"]
     assert [(w["gain"], w["number"]) for w in wins] == [(33000, 1)]
-    assert member_best_wins(member=suzuki) == []
+    assert member_page(member=suzuki)["best_wins"] == []
 
 
 def test_a_member_without_games_has_no_summary(db, members):
-    assert member_summary(member=members[0]) is None
+    assert member_page(member=members[0])["summary"] is None
     assert standings() == []
 
 

@@ -18,7 +18,7 @@ def test_hanchan_state_after_a_dealer_draw_keeps_the_dealer_and_adds_honba(hanch
 
 def test_members_by_kana_can_leave_out_retired_members(members):
     services.member_update(member=members[1], active=False)
-    names = [m.name for m in selectors.members_by_kana(active_only=True)]
+    names = [m.name for m in selectors.members_by_kana().filter(active=True)]
     assert names == ["伊藤", "鈴木", "田中", "山田"]
 
 
