@@ -21,6 +21,8 @@ from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
+from . import generations
+
 NOT_SAVED_MODELS = {"contenttypes.contenttype", "auth.permission", "admin.logentry",
                     "sessions.session", "scoring.setuptoken",
                     "scoring.boardrollup"}  # a cache of the results, rebuilt by restore
@@ -110,3 +112,4 @@ def restore(data: bytes) -> None:
             from .services.rollup import rollup_rebuild
 
             rollup_rebuild()
+            generations.new_release()  # pages kept in the shared cache were drawn from the data replaced

@@ -133,3 +133,15 @@ def test_the_setup_token_and_login_attempts_are_not_saved():
     assert "scoring.setuptoken" not in labels and not any(label.startswith("axes.") for label in labels)
     assert {"scoring.hanchanresult", "scoring.handrecord", "auth.user"} <= set(labels)
     assert ClubDay._meta.label_lower in labels and Hanchan._meta.label_lower in labels
+
+
+def test_pages_kept_in_the_cache_are_not_shown_after_a_restore(history, tmp_path):
+    """The shared page cache is not in the backup and outlives a restore: the restore retires it."""
+    from scoring import generations
+
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stdout=StringIO())
+    kept = generations.generation(generations.BOARDS)
+    call_command("restore", str(path), "--force", stdout=StringIO())
+    assert generations.generation(generations.BOARDS) != kept
+
