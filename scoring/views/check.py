@@ -24,7 +24,6 @@ from ..checklink import link_query
 from ..forms.check import CheckForm, melds_to_text, read_tiles
 from ..models import RuleSet
 from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
-from .common import has_palette
 
 
 @require_GET
@@ -54,7 +53,7 @@ def check(request: HttpRequest) -> HttpResponse:
     situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
         (data.get("seat"), data.get("round")) != ("S", "E")
     ctx = {"form": form, "result": result, "link": request.build_absolute_uri(path) if path else "",
-           "palette": has_palette(), "situation_open": situation,
+           "situation_open": situation,
            "errors": [e for errs in form.errors.values() for e in errs] if form.is_bound else []}
     response = render(request, "scoring/check.html" + ("#results" if request.htmx else ""), ctx, status=status)
     if request.htmx and path:  # the address bar shows the short link, not the form's fields as typed

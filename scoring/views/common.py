@@ -7,25 +7,14 @@ import uuid
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
 
 from ..services.hanchan import stale_error
 
-TILE_PALETTE = "scoring/partials/tile_entry.html"
 VERSION = re.compile(r"[0-9]{1,18}")  # a posted Hanchan.version: a counter from 0, never near 10**18
 
 
 def error_list(exc: ValidationError) -> list[str]:
     return [str(m) for m in exc.messages]
-
-
-def has_palette() -> bool:
-    try:
-        get_template(TILE_PALETTE)
-        return True
-    except TemplateDoesNotExist:
-        return False
 
 
 def apply_service(form, write, **kwargs):

@@ -27,7 +27,7 @@ from ..models import Dispute, Hanchan, HandRecord
 from ..selectors import disputes as dispute_selectors
 from ..selectors.history import event_text
 from ..services import disputes as dispute_services
-from .common import error_list, has_palette, int_or_none, posted_version
+from .common import error_list, int_or_none, posted_version
 
 
 def _dispute(pk: int) -> Dispute:
@@ -100,7 +100,6 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
         if dispute.hand is not None:  # the amendment: the hand form as hand entry builds it (no replay)
             ctx["form"] = hand_form or HandForm.for_hanchan(hanchan, before=dispute.hand.order,
                                                        initial=HandForm.initial_from_event(dispute.hand.event))
-            ctx["palette"] = has_palette()
             ctx["red_fives"] = ctx["form"].ruleset.red_fives
             ctx["can_preview"] = is_scorekeeper(request.user)
     return render(request, "scoring/dispute_detail.html", ctx, status=status)

@@ -19,7 +19,7 @@ from .. import generations, selectors
 from ..access import is_admin, is_scorekeeper
 from ..forms import HandForm
 from ..models import Hanchan, HandRecord
-from .common import error_list, has_palette
+from .common import error_list
 
 FRESH_FORM = {"type": "ron", "value": "quick"}  # the initial values of the form for a new hand
 
@@ -35,7 +35,7 @@ def page_context(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> dict[s
            "variant": f"{user.is_authenticated:d}{is_scorekeeper(user):d}{is_admin(user):d}",
            "state": SimpleLazyObject(lambda: selectors.hanchan_state(hanchan=hanchan)),
            "can_restore": is_admin(user) and hanchan.mode == Hanchan.Mode.HANDS,
-           "palette": has_palette(), "errors": [], "notice": ""}
+           "errors": [], "notice": ""}
     ruleset = hanchan.ruleset_in_force.engine()
     ctx.update(ruleset=ruleset, red_fives=ruleset.red_fives, names=hanchan.player_names())
     ctx["form"] = SimpleLazyObject(lambda: HandForm.for_hanchan(hanchan, initial=FRESH_FORM))

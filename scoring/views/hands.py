@@ -21,7 +21,7 @@ from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
 from ..models import Hanchan, HandRecord
 from .check import tiles_answer
-from .common import error_list, form_status, has_palette, int_or_none, posted_after, posted_version
+from .common import error_list, form_status, int_or_none, posted_after, posted_version
 from .hanchan_page import after_record, after_write, hanchan_page, page_context, refused
 
 
@@ -176,7 +176,7 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
     shown = answer["event"] if not typed and answer["event"] else None
     status = 200 if data is not None else form_status(request)
     ctx = {"hand": hand, "hanchan": hanchan, "form": form, "errors": errors, "names": form.names,
-           "palette": has_palette(), "verdict": verdict, "preview_errors": preview_errors,
+           "verdict": verdict, "preview_errors": preview_errors,
            "hand_label": (answer["before"] or {}).get("label"), "shown": shown,
            "red_fives": form.ruleset.red_fives, "ruleset": form.ruleset}
     return render(request, "scoring/hand_form.html", ctx, status=status)
