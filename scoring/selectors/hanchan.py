@@ -13,7 +13,6 @@ from rules.game.value import hand_document
 
 from ..models import Dispute, Hanchan, HandRecord, Member
 from ..shared import engine_message, hand_message, named_hand_message
-from .history import deleted_hands
 
 
 def stored_events(hanchan_id: int) -> list[dict[str, Any]]:
@@ -39,7 +38,7 @@ class PlayerState:
 def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     """The live state of a hanchan by replaying its stored hands: players with scores, winds,
     dealer, differences; round, honba, sticks; the hand history; whether the game is over; the
-    stored results; the hands under an open 物言い and the deleted ones."""
+    stored results; the hands under an open 物言い."""
     hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
     members = hanchan.members
     names = hanchan.player_names()
@@ -75,7 +74,6 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         "ended": bool(out and out["ended"]), "ended_by": out["ended_by"] if out else None,
         "history": history, "results": _results(hanchan),
         "ruleset": rs, "broken": broken, "broken_message": broken_message,
-        "deleted_hands": deleted_hands(hanchan_id=hanchan.pk, names=names, live={h.pk for h in hands}),
     }
 
 

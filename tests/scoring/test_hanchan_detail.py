@@ -161,7 +161,7 @@ def test_marks_and_deleted_hands_are_drawn_once_per_change_of_the_hanchan(
     calls = []
     real = engine.play
     monkeypatch.setattr(engine, "play", lambda doc: calls.append(1) or real(doc))
-    with django_assert_max_num_queries(40):  # the replay, the marks and deletions; the blocks kept in the cache; the seating's first generation
+    with django_assert_max_num_queries(41):  # the replay, the marks and deletions; the blocks kept in the cache; the seating's first generation
         body = client.get(url(hanchan)).content.decode()
     assert body.count("審議中") == 3 and "削除された局(2件)" in body
     with django_assert_max_num_queries(8):  # the hanchan, the user, the cached blocks
