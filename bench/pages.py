@@ -21,7 +21,8 @@ POSTs carry form-urlencoded bodies, as htmx sends them:
 - ``hanchan``   GET of the 14-hand hanchan page (scorekeeper), right after an edit of it: drawn anew
 - ``warm``      the same GET again, nothing changed: what the cache keeps
 - ``preview``   POST of the live preview of a tiled ron (htmx)
-- ``record``    POST of one more hand (htmx), then undone with ``services.hanchan_delete_hand``
+- ``record``    POST of one more hand (htmx) from the page's empty form (``fresh``: the phone clears
+                it itself, the answer carries what changed), then undone with ``services.hanchan_delete_hand``
                 and its history rows removed (not timed) so that every round sees the same 14
                 hands and no growing list of deleted hands
 - ``edit``      POST of an edit of hand 2 of 14 (its fu alternates 30/40, the game stays valid)

@@ -124,3 +124,4 @@ def test_two_hands_in_a_row_the_phone_clears_its_own_form(page: Page, hanchan_ur
         expect(form.locator('input[name="winner"]:checked')).to_have_count(0)
         expect(form.locator('input[name="type"][value="ron"]')).to_be_checked()
         assert form.locator('input[name="submission"]').input_value() not in ("", key)
+    page.screenshot(path="test-output/e2e/hand_entry-after-two-hands-390.png")
