@@ -63,8 +63,8 @@ RATING_BASE, RATING_SCALE = 1500, 40
 
 
 def display_rating(mu: float | None, sigma: float | None) -> int | None:
-    """The number shown to members, ``1500 + 40 × (μ − 3σ)`` (``None`` before a member's first
-    rated hanchan)."""
+    """The number shown to members, ``1500 + 40 × (μ − 3σ)``: a cautious estimate that rises as the
+    model becomes sure of a player (``None`` before their first rated hanchan)."""
     if mu is None or sigma is None:
         return None
     return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))

@@ -17,7 +17,7 @@ from ..selectors.rulesets import hanchan_under_ruleset
 
 
 def member_number_taken(number: int, holder: Member) -> str:
-    """「会員番号 12 は 山田 さんが使っています」, with the next free number to use instead."""
+    """The message for a 会員番号 in use, naming the next free one."""
     return _("会員番号 %(number)s は %(name)s さんが使っています(空いている番号: %(free)s)") % {
         "number": number, "name": holder.name, "free": next_member_number()}
 
@@ -60,8 +60,7 @@ def _check_ruleset_name(name: str, pk: int | None) -> None:
 
 @transaction.atomic
 def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
-    """A rule set: a preset plus the options that differ from it (checked by the rules engine), e.g.
-    ``ruleset_create(name="両翻縛り", preset="ariari", options={"shibari": 2})``."""
+    """A rule set: a preset plus the options that differ from it."""
     rs = RuleSet(name=name.strip(), preset=preset, options=options or {})
     _check_ruleset_name(rs.name, None)
     rs.full_clean()
@@ -72,9 +71,8 @@ def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = N
 
 @transaction.atomic
 def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
-    """Change a rule set while no hanchan is played under it. Stored results are a cache of the
-    replay under the rule set in force, so once a hanchan uses it a change would silently disagree
-    with them: such a rule set is refused (copy it as a new one instead)."""
+    """Change a rule set no hanchan is played under: stored results are a cache of the replay under it,
+    so a change would silently disagree with them (copy it as a new one instead)."""
     rs = RuleSet.objects.select_for_update().get(pk=ruleset.pk)
     used = hanchan_under_ruleset(ruleset=rs).count()
     if used:
@@ -93,7 +91,7 @@ def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[st
 def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet, kind: str = ClubDay.Kind.CLUB,
                    name: str = "", rounds: int | None = None, swiss: bool = False,
                    final_table: bool = False) -> ClubDay:
-    """例会, or a 大会 (``kind``) with its name, planned 回戦 (required), スイス式 and 決勝卓."""
+    """A 例会, or a 大会 (``kind``) with its settings."""
     day = ClubDay(date=date, venue=venue.strip(), ruleset=ruleset)
     clubday_settings(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
     day.full_clean()
@@ -103,8 +101,7 @@ def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet, kind: s
 
 def clubday_settings(day: ClubDay, *, kind: str, name: str, rounds: int | None, swiss: bool,
                      final_table: bool) -> None:
-    """Put the 大会 settings on ``day`` (unsaved): a 例会 keeps none of them; a 大会 needs its 回戦数
-    and its name, and a 決勝卓 needs at least one 回戦 before it."""
+    """Put the 大会 settings on the unsaved ``day``: a 例会 keeps none; a 大会 needs a name and 回戦数."""
     if kind != ClubDay.Kind.TOURNAMENT:
         day.kind, day.name, day.rounds, day.swiss, day.final_table = ClubDay.Kind.CLUB, "", None, False, False
         return
@@ -122,8 +119,7 @@ def clubday_settings(day: ClubDay, *, kind: str, name: str, rounds: int | None, 
 def hanchan_create(*, clubday: ClubDay, table: int, players: Sequence[Member],
                    mode: str = Hanchan.Mode.HANDS, number: int | None = None,
                    ruleset: RuleSet | None = None) -> Hanchan:
-    """A new hanchan; ``players`` by seat from 起家. ``number`` (回戦) defaults to the next one at that
-    table; ``ruleset`` to none of its own (the club day's rule set is in force)."""
+    """A new hanchan; ``players`` by seat from 起家, ``number`` (回戦) by default the table's next."""
     if len(players) != 4:
         raise ValidationError(_("4人を選んでください"))
     if len({p.pk for p in players}) != 4:
