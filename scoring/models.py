@@ -108,7 +108,7 @@ class RuleSet(models.Model):
         if not isinstance(self.options, dict):
             raise ValidationError({"options": _("変更する項目は JSON のオブジェクトで書いてください")})
         try:
-            rules.get_ruleset(self.spec())
+            self.engine()
         except rules.RulesError as exc:
             raise ValidationError({"options": exc.ja}) from exc
 

@@ -22,51 +22,46 @@ def member_number_taken(number: int, holder: Member) -> str:
         "number": number, "name": holder.name, "free": next_member_number()}
 
 
-def _check_member_number(number: int, pk: int | None) -> None:
-    holder = Member.objects.filter(number=number).exclude(pk=pk).first()
+def _save_member(member: Member) -> Member:
+    holder = Member.objects.filter(number=member.number).exclude(pk=member.pk).first()
     if holder is not None:
-        raise ValidationError({"number": member_number_taken(number, holder)})
+        raise ValidationError({"number": member_number_taken(member.number, holder)})
+    member.full_clean()
+    member.save()
+    return member
 
 
 @transaction.atomic
 def member_create(*, name: str, kana: str, number: int, active: bool = True) -> Member:
-    member = Member(name=name.strip(), kana=kana, number=number, active=active)
-    _check_member_number(number, None)
-    member.full_clean()
-    member.save()
-    return member
+    return _save_member(Member(name=name.strip(), kana=kana, number=number, active=active))
 
 
 @transaction.atomic
 def member_update(*, member: Member, **fields: Any) -> Member:
-    allowed = {"name", "kana", "number", "active"}
-    unknown = set(fields) - allowed
+    unknown = set(fields) - {"name", "kana", "number", "active"}
     if unknown:
         raise TypeError(f"unknown member field(s): {', '.join(sorted(unknown))}")
     for key, value in fields.items():
         setattr(member, key, value)
-    _check_member_number(member.number, member.pk)
-    member.full_clean()
-    member.save()
+    _save_member(member)
     generations.new_generation(generations.NAMES, generations.BOARDS)  # every page names members
     return member
 
 
-def _check_ruleset_name(name: str, pk: int | None) -> None:
-    if RuleSet.objects.filter(name=name).exclude(pk=pk).exists():
+def _save_ruleset(rs: RuleSet) -> RuleSet:
+    if RuleSet.objects.filter(name=rs.name).exclude(pk=rs.pk).exists():
         raise ValidationError({"name": _("ルール名「%(name)s」はもう使われています。別の名前にしてください")
-                               % {"name": name}})
+                               % {"name": rs.name}})
+    rs.full_clean()
+    rs.save()
+    generations.new_generation(generations.NAMES, generations.BOARDS)  # the boards' filters list rule sets
+    return rs
 
 
 @transaction.atomic
 def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
     """A rule set: a preset plus the options that differ from it."""
-    rs = RuleSet(name=name.strip(), preset=preset, options=options or {})
-    _check_ruleset_name(rs.name, None)
-    rs.full_clean()
-    rs.save()
-    generations.new_generation(generations.NAMES, generations.BOARDS)  # the boards' filters list rule sets
-    return rs
+    return _save_ruleset(RuleSet(name=name.strip(), preset=preset, options=options or {}))
 
 
 @transaction.atomic
@@ -80,11 +75,7 @@ def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[st
             _("このルールは %(n)s 半荘で使われているため変更できません。「コピーして新しいルールを作る」を使ってください")
             % {"n": used}, code="in_use")
     rs.name, rs.preset, rs.options = name.strip(), preset, options or {}
-    _check_ruleset_name(rs.name, rs.pk)
-    rs.full_clean()
-    rs.save()
-    generations.new_generation(generations.NAMES, generations.BOARDS)  # the boards' filters list rule sets
-    return rs
+    return _save_ruleset(rs)
 
 
 @transaction.atomic
