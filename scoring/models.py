@@ -57,7 +57,7 @@ class Member(models.Model):
     kana = models.CharField(_("よみがな"), max_length=100)
     number = models.PositiveIntegerField(_("会員番号"), unique=True, validators=[validate_member_number])
     active = models.BooleanField(_("在籍"), default=True)
-    # a visitor added at the door (two taps at check-in); plays and scores like a member
+    # a visitor added at the door; plays and scores like a member
     guest = models.BooleanField(_("ゲスト"), default=False)
     # the login of this member, if any ("my results")
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -229,8 +229,7 @@ class HandRecord(models.Model):
     event = models.JSONField()
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     entered_at = models.DateTimeField(auto_now=True)
-    # the key the phone made for the tap that recorded it: the same tap arriving again (the phone
-    # retried after losing the answer) finds this hand instead of recording it twice
+    # the phone's key for the tap that recorded it: the same tap retried finds this hand, not a new one
     submission = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     # cache of the replay
     deltas = models.JSONField(default=list)
@@ -239,8 +238,7 @@ class HandRecord(models.Model):
     description = models.CharField(max_length=300, blank=True)
     label_en = models.CharField(max_length=60, blank=True)
     description_en = models.CharField(max_length=400, blank=True)
-    # the input's history (edits, deletes; a deleted hand can be restored from it). The cache
-    # columns are written with update() and make no history rows.
+    # the input's history (a deleted hand can be restored from it); the cache columns make no rows
     history = HistoricalRecords(excluded_fields=["deltas", "scores_after", "label", "description", "label_en",
                                                  "description_en"])
 
@@ -285,14 +283,13 @@ class HanchanResult(models.Model):
     rank = models.PositiveSmallIntegerField(_("順位"))
     uma = models.IntegerField(_("順位点"))
     net = models.IntegerField(_("成績"))
-    # Per-player figures of the hands of this hanchan (a rollup for the boards, written with the
-    # result from the same replay); ``recorded`` is false for a paper sheet (no hands).
+    # the hand figures (``services.figures``); ``recorded`` is false for a paper sheet (no hands)
     recorded = models.BooleanField(default=False)
-    hands = models.PositiveSmallIntegerField(default=0)  # hands dealt (wins, draws, abortive draws)
+    hands = models.PositiveSmallIntegerField(default=0)
     wins = models.PositiveSmallIntegerField(default=0)
     deal_ins = models.PositiveSmallIntegerField(default=0)  # 放銃
     riichis = models.PositiveSmallIntegerField(default=0)
-    win_points = models.PositiveIntegerField(default=0)  # the value of this player's wins (no honba/sticks)
+    win_points = models.PositiveIntegerField(default=0)
     yakuman = models.PositiveSmallIntegerField(default=0)
     chombo = models.PositiveSmallIntegerField(default=0)
     # skill rating after this hanchan (openskill), recomputed in date order when results change
