@@ -137,7 +137,6 @@ class HandForm(forms.Form):
         return [{"index": i, "name": self.names[w["winner"]], "value": win_value_text(w)}
                 for i, w in enumerate(self.other_wins)]
 
-    # -- building the event
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.wins_error:
@@ -151,10 +150,9 @@ class HandForm(forms.Form):
         elif kind in ("ron", "tsumo"):
             if data.get("winner") is None:
                 self.add_error("winner", _("和了者を選んでください"))
-            if kind == "ron":
-                self._check_loser(data.get("loser"), [data.get("winner")])
             event["winner"] = data.get("winner")
             if kind == "ron":
+                self._check_loser(data.get("loser"), [data.get("winner")])
                 event["loser"] = data.get("loser")
             event.update(self._value(data))
             if data.get("pao") is not None:

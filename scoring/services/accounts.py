@@ -86,8 +86,7 @@ def _users_locked() -> None:
     true. PostgreSQL: ``SHARE ROW EXCLUSIVE`` conflicts with every insert and with itself, not with
     reads. SQLite: its ``IMMEDIATE`` transactions hold the write lock from the start."""
     User = get_user_model()
-    db = router.db_for_write(User)
-    conn = connections[db]
+    conn = connections[router.db_for_write(User)]
     if conn.vendor == "postgresql":
         with conn.cursor() as cursor:
             cursor.execute(f"LOCK TABLE {conn.ops.quote_name(User._meta.db_table)} IN SHARE ROW EXCLUSIVE MODE")
