@@ -175,9 +175,8 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
     except ValidationError as exc:
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
-        blank_ok = key in ("rank", "uma", "net")
         try:
-            out[key] = _int(row[key], blank_ok=blank_ok)
+            out[key] = _int(row[key], blank_ok=key in ("rank", "uma", "net"))
         except ValueError:
             if row[key].strip():
                 problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
