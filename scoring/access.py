@@ -1,7 +1,4 @@
-"""Who may do what. Roles (``ROLES``): admin (``is_staff``), scorekeeper (group ``scorekeeper``),
-審判 referee (group ``referee``: rules on disputes, as admins do), member (any logged-in user: reads,
-flags hands and comments on disputes). Boards are readable without login when
-``settings.PUBLIC_BOARDS``. Also the first-run setup token and the limits of wrong passwords."""
+"""Who may do what (``ROLES``), the first-run setup token and the limits of wrong passwords."""
 
 from __future__ import annotations
 
@@ -26,8 +23,8 @@ SCOREKEEPER = "scorekeeper"
 REFEREE = "referee"
 SETUP_MAX_AGE = 24 * 3600
 
-# The roles, in the order the forms offer them: (key, label, group). ``admin`` is ``is_staff``;
-# a role with a group is membership of that group (created when first given); ``member`` is neither.
+# (key, label, group) in the forms' order. ``admin`` is ``is_staff``; a role with a group is membership
+# of that group (created when first given); ``member`` (any login: reads, flags hands) is neither.
 ROLES: list[tuple[str, object, str | None]] = [
     ("member", _("会員(閲覧のみ)"), None),
     ("scorekeeper", _("記録係"), SCOREKEEPER),
@@ -66,8 +63,7 @@ def is_admin(user) -> bool:
 
 
 def _group_names(user) -> frozenset[str]:
-    """The user's group names, read once per request (the user object lives for one request; a
-    role changed by an admin shows from the next request on)."""
+    """The user's group names, read once per request (the user object lives for one request)."""
     names = getattr(user, "_club_groups", None)
     if names is None:
         names = frozenset(user.groups.values_list("name", flat=True)) if user.is_authenticated else frozenset()
@@ -80,7 +76,7 @@ def is_scorekeeper(user) -> bool:
 
 
 def is_officer(user) -> bool:
-    """An officer rules on disputes: an admin or a 審判 (group ``referee``)."""
+    """An officer (an admin or a 審判) rules on disputes."""
     return is_admin(user) or bool(is_member(user) and REFEREE in _group_names(user))
 
 
@@ -126,40 +122,30 @@ member_required = _guard(is_member)
 officer_required = _guard(is_officer)
 
 
-def address_failures(request: HttpRequest) -> int:
-    """Wrong passwords from the request's client address (``clubsite.deploy.client_ip``) for any
-    user names within django-axes' cool-off time, from axes' records of failed logins."""
+def address_locked(request: HttpRequest) -> bool:
+    """Whether the client's address has ``CLUB_ADDRESS_FAILURE_LIMIT`` wrong passwords within axes'
+    cool-off time, for any user names: someone trying names."""
     from axes.models import AccessAttempt
 
     address = getattr(request, "axes_ip_address", None) or client_ip(request)
     if not address:
-        return 0
+        return False
     since = timezone.now() - settings.AXES_COOLOFF_TIME
     total = AccessAttempt.objects.filter(ip_address=address, attempt_time__gte=since) \
         .aggregate(n=Sum("failures_since_start"))["n"]
-    return total or 0
-
-
-def address_locked(request: HttpRequest) -> bool:
-    """Whether the client's address has ``CLUB_ADDRESS_FAILURE_LIMIT`` wrong passwords (any user
-    names): someone trying names, who may try none for the cool-off time."""
-    return address_failures(request) >= settings.CLUB_ADDRESS_FAILURE_LIMIT
+    return (total or 0) >= settings.CLUB_ADDRESS_FAILURE_LIMIT
 
 
 def login_failure_limit(request: HttpRequest, credentials: dict | None = None) -> int:
-    """django-axes' ``AXES_FAILURE_LIMIT`` for this login: ``CLUB_LOGIN_FAILURE_LIMIT`` wrong
-    passwords for one user name from one address (``AXES_LOCKOUT_PARAMETERS``), and 0, so that any
-    count is enough, while the address is locked as a whole (``address_locked``).
-
-    axes takes a list of lockout parameters but compares one limit with the largest of their counts,
-    and a successful login would clear the counts of every parameter (the whole address): so the
-    address-wide limit is counted here instead, over axes' records, and cleared only by time."""
+    """django-axes' ``AXES_FAILURE_LIMIT``: ``CLUB_LOGIN_FAILURE_LIMIT`` per user name and address, or
+    0 while the whole address is locked. axes compares one limit with the largest count of its
+    lockout parameters, and a successful login would clear the address's count: so the address-wide
+    limit is counted here instead, and cleared only by time."""
     return 0 if address_locked(request) else settings.CLUB_LOGIN_FAILURE_LIMIT
 
 
 def setup_token_issue() -> str:
-    """A new first-run token for ``/setup/`` (replacing any older one): returned once, stored only
-    as its SHA-256 digest, valid for ``SETUP_MAX_AGE`` and for one use while no user exists."""
+    """A new first-run token for ``/setup/``, replacing any older one; only its digest is stored."""
     from .models import SetupToken
 
     token = secrets.token_urlsafe(32)
@@ -168,31 +154,27 @@ def setup_token_issue() -> str:
     return token
 
 
-def setup_token_ok(token: str) -> bool:
-    """Whether ``token`` is the live setup token (compared in constant time)."""
+def _live_tokens():
     from .models import SetupToken
 
+    return SetupToken.objects.filter(created__gte=timezone.now() - timedelta(seconds=SETUP_MAX_AGE))
+
+
+def setup_token_ok(token: str) -> bool:
+    """Whether ``token`` is the live setup token (compared in constant time)."""
     if not token or len(token) > 200:
         return False
-    fresh = timezone.now() - timedelta(seconds=SETUP_MAX_AGE)
     digest = _digest(token)
-    ok = False
-    for stored in SetupToken.objects.filter(created__gte=fresh).values_list("digest", flat=True):
-        ok |= hmac.compare_digest(stored, digest)
-    return ok
+    return any([hmac.compare_digest(stored, digest) for stored in _live_tokens().values_list("digest", flat=True)])
 
 
 def setup_token_use(token: str) -> bool:
-    """Use up ``token``: delete it if it is the live setup token, and say whether this call did.
-    Run inside the transaction that creates the first administrator: on PostgreSQL concurrent
-    deletes of the same row wait for each other and only the first deletes it; on SQLite the
-    transaction holds the write lock from its start. Either way exactly one caller gets ``True``."""
-    from .models import SetupToken
-
+    """Delete ``token`` if it is the live setup token, and say whether this call did. In the
+    transaction that creates the first administrator exactly one caller gets ``True``: on PostgreSQL
+    concurrent deletes of the row wait for each other; on SQLite the transaction holds the write lock."""
     if not token or len(token) > 200:
         return False
-    fresh = timezone.now() - timedelta(seconds=SETUP_MAX_AGE)
-    deleted, _rows = SetupToken.objects.filter(digest=_digest(token), created__gte=fresh).delete()
+    deleted, _rows = _live_tokens().filter(digest=_digest(token)).delete()
     return deleted > 0
 
 

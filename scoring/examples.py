@@ -1,10 +1,9 @@
-"""The club's sample hands (seeds 000, 001, 003) as data: the 例題集 page (/check/examples/) shows
-them, and the engine's tests (tests/rules/test_sakizuke.py) check every verdict. Pure Python.
+"""The club's sample hands (seeds 000, 001, 003): the 例題集 page shows them, and the engine's tests
+check every verdict.
 
-The seeds' tile pictures are missing: each hand below is built to fit the quoted words exactly
-(checked by hand and with the ``mahjong`` package). Where a quoted sentence had a tile picture,
-``quote`` names the tiles of this hand that stood there in braces (``先に{234m}をチーし``), drawn
-as filled-in tiles by ``quoted_tiles``. ``expect`` maps a rule set to its verdict:
+The seeds' tile pictures are missing: each hand is built to fit the quoted words exactly, and
+``quote`` names in braces the tiles of this hand that stood in a picture (``先に{234m}をチーし``).
+``expect`` maps a rule set to its verdict:
 
 - ``legal``: bool;
 - ``reasons``: the exact set of (code, anchor) of the refusal, anchor = the wait tile (mpsz) or the

@@ -57,7 +57,7 @@ class Member(models.Model):
     kana = models.CharField(_("よみがな"), max_length=100)
     number = models.PositiveIntegerField(_("会員番号"), unique=True, validators=[validate_member_number])
     active = models.BooleanField(_("在籍"), default=True)
-    # a visitor added at the door (two taps at check-in); plays and scores like a member
+    # a visitor added at the door; plays and scores like a member
     guest = models.BooleanField(_("ゲスト"), default=False)
     # the login of this member, if any ("my results")
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -108,7 +108,7 @@ class RuleSet(models.Model):
         if not isinstance(self.options, dict):
             raise ValidationError({"options": _("変更する項目は JSON のオブジェクトで書いてください")})
         try:
-            rules.get_ruleset(self.spec())
+            self.engine()
         except rules.RulesError as exc:
             raise ValidationError({"options": exc.ja}) from exc
 
@@ -117,9 +117,7 @@ class RuleSet(models.Model):
 
 
 class ClubDay(models.Model):
-    """例会 or 大会: one meeting day of the club, played under one rule set. A 大会 (tournament) plans
-    its 回戦 (``rounds``), may seat the leaders together after the first (``swiss``) and may end with
-    a final table of the top four (``final_table``)."""
+    """例会 or 大会 (tournament): one meeting day of the club, played under one rule set."""
 
     class Kind(models.TextChoices):
         CLUB = "club", _("例会")
@@ -149,7 +147,7 @@ class ClubDay(models.Model):
 
 class HanchanQuerySet(models.QuerySet):
     def with_players(self) -> "HanchanQuerySet":
-        """With what every page and write of a hanchan reads: its club day, rule sets and players."""
+        """With the club day, rule sets and players every page and write of a hanchan reads."""
         return self.select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
 
 
@@ -231,8 +229,7 @@ class HandRecord(models.Model):
     event = models.JSONField()
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     entered_at = models.DateTimeField(auto_now=True)
-    # the key the phone made for the tap that recorded it: the same tap arriving again (the phone
-    # retried after losing the answer) finds this hand instead of recording it twice
+    # the phone's key for the tap that recorded it: the same tap retried finds this hand, not a new one
     submission = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     # cache of the replay
     deltas = models.JSONField(default=list)
@@ -241,8 +238,7 @@ class HandRecord(models.Model):
     description = models.CharField(max_length=300, blank=True)
     label_en = models.CharField(max_length=60, blank=True)
     description_en = models.CharField(max_length=400, blank=True)
-    # the input's history (edits, deletes; a deleted hand can be restored from it). The cache
-    # columns are written with update() and make no history rows.
+    # the input's history (a deleted hand can be restored from it); the cache columns make no rows
     history = HistoricalRecords(excluded_fields=["deltas", "scores_after", "label", "description", "label_en",
                                                  "description_en"])
 
@@ -260,8 +256,8 @@ class HandRecord(models.Model):
 
 
 class FinalScoreSheet(models.Model):
-    """Final scores of a hanchan played on paper, as entered. Entering them again adds a sheet: the
-    newest is the one in force, the older ones are kept (nothing entered is ever thrown away)."""
+    """Final scores of a hanchan played on paper. Entering them again adds a sheet: the newest is in
+    force, the older ones are kept (nothing entered is ever thrown away)."""
 
     hanchan = models.ForeignKey(Hanchan, on_delete=models.CASCADE, related_name="sheets")
     scores = models.JSONField()  # four raw scores by seat
@@ -287,14 +283,13 @@ class HanchanResult(models.Model):
     rank = models.PositiveSmallIntegerField(_("順位"))
     uma = models.IntegerField(_("順位点"))
     net = models.IntegerField(_("成績"))
-    # Per-player figures of the hands of this hanchan (a rollup for the boards, written with the
-    # result from the same replay); ``recorded`` is false for a paper sheet (no hands).
+    # the hand figures (``services.figures``); ``recorded`` is false for a paper sheet (no hands)
     recorded = models.BooleanField(default=False)
-    hands = models.PositiveSmallIntegerField(default=0)  # hands dealt (wins, draws, abortive draws)
+    hands = models.PositiveSmallIntegerField(default=0)
     wins = models.PositiveSmallIntegerField(default=0)
     deal_ins = models.PositiveSmallIntegerField(default=0)  # 放銃
     riichis = models.PositiveSmallIntegerField(default=0)
-    win_points = models.PositiveIntegerField(default=0)  # the value of this player's wins (no honba/sticks)
+    win_points = models.PositiveIntegerField(default=0)
     yakuman = models.PositiveSmallIntegerField(default=0)
     chombo = models.PositiveSmallIntegerField(default=0)
     # skill rating after this hanchan (openskill), recomputed in date order when results change
@@ -316,8 +311,7 @@ class HanchanResult(models.Model):
 
 
 class Dispute(models.Model):
-    """物言い: a member flags a recorded hand with a comment; an officer (admin or 審判) rules on it:
-    upheld as recorded, or amended (the hand replaced, the hanchan re-settled)."""
+    """物言い: a member flags a recorded hand; an officer rules it upheld or amended."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("審議中")
@@ -359,8 +353,7 @@ class DisputeComment(models.Model):
 
 
 class Attendance(models.Model):
-    """出欠: a member present at a club day. They are drawn into 回戦 ``first_round`` (later when they
-    arrived late) up to ``last_round`` (blank: to the end; set when they leave early)."""
+    """出欠: a member present at a club day, drawn from ``first_round`` to ``last_round`` (blank: the end)."""
 
     clubday = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="attendance")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("会員"))
@@ -385,9 +378,8 @@ class Attendance(models.Model):
 
 
 class Draw(models.Model):
-    """組み合わせ: the table draw of one 回戦 of a club day. Its tables are the day's hanchan with that
-    回戦 number (created by the draw, players in seat order); ``out`` lists who sits out (抜け番).
-    ``seed`` reproduces it. It may be drawn again until a hand or score is recorded at any table."""
+    """組み合わせ: the table draw of one 回戦; its tables are the day's hanchan of that 回戦, ``out`` who
+    sits out (抜け番), and ``seed`` reproduces it."""
 
     clubday = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="draws")
     number = models.PositiveSmallIntegerField(_("回戦"))
@@ -407,8 +399,7 @@ class Draw(models.Model):
 
 
 class Confirmation(models.Model):
-    """確認 (sign-off): a player's tap confirming a finished hanchan's result. It confirms the hanchan
-    as it stood at ``version``; any later change to the hanchan needs a new tap."""
+    """確認 (sign-off) of a finished hanchan's result as it stood at ``version``."""
 
     hanchan = models.ForeignKey(Hanchan, on_delete=models.CASCADE, related_name="confirmations")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
@@ -423,9 +414,7 @@ class Confirmation(models.Model):
 
 
 class SetupToken(models.Model):
-    """The first-run setup token, stored only as a SHA-256 digest. ``manage.py clubstart`` makes a
-    new one (replacing any older) while no user exists; using it, or any user being created (also
-    by ``createsuperuser``), deletes it."""
+    """The first-run setup token, stored only as a SHA-256 digest; any user being created deletes it."""
 
     digest = models.CharField(max_length=64, unique=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -436,10 +425,9 @@ class SetupToken(models.Model):
 
 
 class BoardRollup(models.Model):
-    """The boards' sums of ``HanchanResult`` of finished hanchan per member, rule set in force and
-    period: a date (``year``, ``month``, ``day``), a month (``day`` 0), a year (``month`` 0) or all
-    time (``year`` 0). A derived cache kept current by ``services.rollup`` in the transaction that
-    writes results, so a board sums a few rows per member however long the history.
+    """The boards' sums of finished results per member, rule set in force and period: a date, a month
+    (``day`` 0), a year (``month`` 0) or all time (``year`` 0). A cache kept current in the
+    transaction that writes results, so a board sums a few rows per member however long the history.
 
     ``t<r><k>``: times at rank r tied with k − 1 others (同着折半; k ≥ 2) for the what-if 順位点.
     ``last``: the sort key of the member's last hanchan in the period (date|club day|回戦|卓|hanchan),

@@ -1,6 +1,5 @@
-"""What reads and writes share: the engine's messages in the page's language, the rating as
-shown, the rollup's sums, and the change reasons the history names. Imports nothing of
-``services``, ``selectors`` or ``views``, which all import it.
+"""What reads and writes share. Imports nothing of ``services``, ``selectors`` or ``views``, which
+all import it.
 
 >>> display_rating(25.0, 25 / 3)
 1500
@@ -25,13 +24,12 @@ import rules
 
 
 def text_key() -> str:
-    """The key of the page's language in the engine's ``{"ja", "en"}`` texts (labels,
-    descriptions): ``"ja"`` unless English was chosen."""
+    """The page's language as a key of the engine's ``{"ja", "en"}`` texts."""
     return "en" if (get_language() or "").startswith("en") else "ja"
 
 
 def engine_message(exc: rules.RulesError) -> str:
-    """The engine's message in the page's language (Japanese unless English was chosen)."""
+    """The engine's message in the page's language."""
     return exc.message if text_key() == "en" else exc.ja
 
 
@@ -46,8 +44,8 @@ def named_hand_message(exc: rules.RulesError, label: dict[str, str] | None) -> s
 
 
 def hand_message(doc: dict[str, Any], exc: rules.RulesError) -> str:
-    """``named_hand_message`` for a failed ``rules.play`` of the game ``doc``: replays the hands before
-    the failing one to name it (an error path only)."""
+    """``named_hand_message`` for a failed ``rules.play`` of ``doc``, replaying the hands before the
+    failing one to name it."""
     if getattr(exc, "index", None) is None:
         return engine_message(exc)
     try:
@@ -63,8 +61,8 @@ RATING_BASE, RATING_SCALE = 1500, 40
 
 
 def display_rating(mu: float | None, sigma: float | None) -> int | None:
-    """The number shown to members, ``1500 + 40 × (μ − 3σ)`` (``None`` before a member's first
-    rated hanchan)."""
+    """The number shown to members, ``1500 + 40 × (μ − 3σ)``: a cautious estimate that rises as the
+    model becomes sure of a player (``None`` before their first rated hanchan)."""
     if mu is None or sigma is None:
         return None
     return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))

@@ -1,6 +1,5 @@
-"""Forms only clean input; the rules engine and the services decide what is legal.
-
-One module per resource; everything public is re-exported here (``from scoring.forms import HandForm``).
+"""Forms only clean input; the rules engine and the services decide what is legal. One module per
+resource, everything public re-exported here.
 """
 
 from .accounts import PasswordSetForm, SetupForm, UserRoleForm, UserUpdateForm  # noqa: F401

@@ -21,7 +21,7 @@ def _password_field(label: Any, help_text: Any = "") -> forms.CharField:
 
 
 def _validated_password(form: forms.Form, field: str, user) -> None:
-    """Django's password validators (``AUTH_PASSWORD_VALIDATORS``) for ``user``, errors on ``field``."""
+    """Django's password validators for ``user``, errors on ``field``."""
     password = form.cleaned_data.get(field)
     if password:
         try:

@@ -18,8 +18,7 @@ from ..selectors.whatif import WHATIF_PRESETS
 
 
 class BoardFilterForm(forms.Form):
-    """Period (all time, a year, a month, a day, a date range, or one club day), rule set, minimum
-    games, inactive members, sort. ``filters()`` gives the ``standings`` keyword arguments."""
+    """Period, rule set, minimum games, inactive members, sort; ``filters()`` gives ``standings``'s arguments."""
 
     PERIODS = [("all", _("全期間")), ("year", _("年")), ("month", _("月")), ("day", _("日")),
                ("range", _("期間を指定"))]
@@ -57,7 +56,7 @@ class BoardFilterForm(forms.Form):
         return data
 
     def filters(self) -> dict[str, Any]:
-        """``standings`` keyword arguments (all time when the form is not valid)."""
+        """``standings``'s keyword arguments (all time when the form is not valid)."""
         d = self.cleaned_data if self.is_valid() else {}
         period = d.get("period") or "all"
         start = end = None

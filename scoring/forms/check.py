@@ -1,9 +1,6 @@
-"""The hand checker's form (``/check/``): a hand and its situation as GET parameters, so that a
-link carries the hand. It only cleans input; ``selectors.check`` asks the engine. ``read_tiles``
-reads typed tiles for the tap palette (the checker's ``check-tiles`` and the hand form's ``hand-tiles``).
+"""The hand checker's form (``/check/``): a hand as GET parameters, so that a link carries it.
 
-Calls come as the tap palette writes them (JSON: ``[{"type": "chi", "tiles": "234m"}]``) or short,
-as a shared link carries them: ``chi234m,pon777z`` (also ``チー234m``).
+Calls come as the tap palette writes them (JSON) or short, as a shared link carries them.
 
 >>> melds_from_text("chi234m, pon:777z")
 [{'type': 'chi', 'tiles': '234m'}, {'type': 'pon', 'tiles': '777z'}]
@@ -137,8 +134,7 @@ class CheckForm(forms.Form):
         return doc
 
     def query(self) -> dict[str, Any]:
-        """The cleaned input as a link's parameters (``checklink.link_query``: canonical and short),
-        with the chosen rule set."""
+        """The cleaned input and the chosen rule set as a link's parameters."""
         q = link_query(self.document())
         if self.cleaned_data.get("rs"):
             q["rs"] = self.cleaned_data["rs"]
@@ -146,10 +142,8 @@ class CheckForm(forms.Form):
 
 
 def read_tiles(hand: str, melds: str, win_tile: str) -> dict:
-    """Typed tiles read by the engine's parser (``rules.tiles``), so typed and tapped tiles are read
-    one way: ``{"hand": ["1m", …], "melds": [{"type", "tiles": [...]}], "win": "5s" | None}``, plus
-    ``"error"`` (in the page's language) when an input cannot be read. Calls as the palette's JSON
-    or the short form (``chi234m,pon777z``).
+    """Typed tiles for the tap palette, read by the engine's parser so typed and tapped tiles are read
+    one way; ``"error"`` when an input cannot be read.
 
     >>> read_tiles("一二三", "pon中中中", "5s")
     {'hand': ['1m', '2m', '3m'], 'melds': [{'type': 'pon', 'tiles': ['7z', '7z', '7z']}], 'win': '5s'}

@@ -50,9 +50,7 @@ class MemberForm(forms.ModelForm):
 
 
 class RuleSetForm(forms.Form):
-    """A club rule set as labelled fields: a preset, then every option (switches, choices, numbers
-    within ``info.BOUNDS``; 順位点 as four numbers), grouped as ``rules.options_info.GROUPS``.
-    The initial values are those of the preset (plus ``options``); ``options()`` returns only what
+    """A club rule set as a preset and a field per option (順位点 as four); ``options()`` gives what
     differs from the preset, which is what ``RuleSet.options`` stores."""
 
     name = forms.CharField(label=_("名前"), max_length=80,
@@ -128,7 +126,7 @@ class RuleSetForm(forms.Form):
                 if info.OPTIONS[key].group != gkey:
                     continue
                 row = {"key": key, "label": info.label(key, lang), "help": info.help_text(key, lang),
-                       "kind": _kind(key), "errors": []}
+                       "kind": _kind(key)}
                 if key == "uma":
                     row["fields"] = [self[f"uma_{i}"] for i in range(4)]
                     row["errors"] = [e for f in row["fields"] for e in f.errors]
@@ -176,8 +174,7 @@ def _number_field(key: str, label: str, lang: str, help_text: str = "") -> forms
 
 
 class ClubDayForm(forms.ModelForm):
-    """A club day; the date defaults to today, the rule set to the one of the latest club day.
-    種類 例会/大会; a 大会 has its name and 回戦数 (both required), スイス式 and 決勝卓."""
+    """A club day; the date defaults to today, the rule set to the one of the latest club day."""
 
     class Meta:
         model = ClubDay
@@ -230,8 +227,7 @@ class ClubDayForm(forms.ModelForm):
 
 
 class HanchanForm(forms.Form):
-    """A new hanchan: table, 回戦 (blank: the next at that table), the four members by seat from
-    起家, and a rule set of its own (blank: the club day's)."""
+    """A new hanchan: table, 回戦, the four members by seat from 起家, and a rule set of its own."""
 
     table = forms.IntegerField(label=_("卓番号"), min_value=1, max_value=99, initial=1,
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

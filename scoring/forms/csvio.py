@@ -17,8 +17,8 @@ class ResultsImportForm(forms.Form):
 
 
 class ResultsImportConfirmForm(forms.Form):
-    """The checked CSV text, compressed and signed (so it fits a hidden field and is exactly what
-    was previewed); the service validates it again before storing."""
+    """The checked CSV text, compressed and signed so that it fits a hidden field and is exactly what
+    was previewed."""
 
     token = forms.CharField(widget=forms.HiddenInput)
     create_members = forms.BooleanField(required=False, widget=forms.HiddenInput)

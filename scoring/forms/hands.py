@@ -1,8 +1,7 @@
 """The hand form: one event of a hanchan as ``rules.play`` takes it.
 
-A ron with several winners (ダブロン, 三家和, or a 頭ハネ the rule set resolves) is entered one winner at
-a time: 「＋和了者を追加」 moves the win on screen into the hidden ``wins`` list (JSON, the engine's
-``wins`` entries) and clears the value for the next winner; 記録する sends them all.
+A ron with several winners is entered one winner at a time: 「＋和了者を追加」 moves the win on screen
+into the hidden ``wins`` list (JSON, the engine's ``wins`` entries); 記録する sends them all.
 """
 
 from __future__ import annotations
@@ -85,10 +84,9 @@ class HandForm(forms.Form):
 
     def __init__(self, *args: Any, names: list[str], declared: list[int] | None = None,
                  ruleset: rules.RuleSet | None = None, **kwargs: Any):
-        """``declared``: seats whose riichi was recorded earlier in the same hand (before a 罰符 or
-        アガリ放棄 event; ``declared_riichi`` reads it from the stored events), so a tile-by-tile win
-        of theirs counts riichi too. ``ruleset``: the hanchan's (``ruleset_in_force``); 途中流局 and
-        流し満貫 are offered only where it has them (without it: every type)."""
+        """``declared``: seats whose riichi was recorded earlier in the same hand (``declared_riichi``),
+        so a tile-by-tile win of theirs counts riichi too. ``ruleset``: 途中流局 and 流し満貫 are offered
+        only where it has them."""
         super().__init__(*args, **kwargs)
         seats = [(str(s), n) for s, n in enumerate(names)]
         self.names, self.ruleset = names, ruleset
@@ -106,10 +104,8 @@ class HandForm(forms.Form):
     @classmethod
     def for_hanchan(cls, hanchan: Any, data: Any = None, *, before: int | None = None,
                     events: list[dict[str, Any]] | None = None, **kwargs: Any) -> "HandForm":
-        """The form for a hand of ``hanchan`` (the hand at 0-based ``before``, or a new last hand):
-        its players, its rule set's result types, and the riichi already declared in that hand,
-        read from ``events`` (the stored input; read here only when a win entered tile by tile
-        needs it)."""
+        """The form for the hand of ``hanchan`` at 0-based ``before`` (``None``: a new last hand). The
+        stored ``events`` are read only when a win entered tile by tile needs them."""
         def declared() -> list[int]:
             stored = events if events is not None else stored_events(hanchan.pk)
             return declared_riichi(list(stored[:before] if before is not None else stored))
@@ -117,9 +113,8 @@ class HandForm(forms.Form):
                    ruleset=hanchan.ruleset_in_force.engine(), **kwargs)
 
     def _other_wins(self) -> list[dict[str, Any]]:
-        """The wins already moved to the list (several winners of one ron). Unreadable ones are
-        none, and ``wins_error`` says why (``clean`` refuses the form: the list is not dropped
-        silently)."""
+        """The wins already moved to the list. An unreadable list sets ``wins_error``, so that ``clean``
+        refuses the form rather than drop it silently."""
         self.wins_error = ""
         text = (self.data.get(self.add_prefix("wins")) if self.is_bound else self.initial.get("wins")) or ""
         if not isinstance(text, str) or not text:
@@ -142,7 +137,6 @@ class HandForm(forms.Form):
         return [{"index": i, "name": self.names[w["winner"]], "value": win_value_text(w)}
                 for i, w in enumerate(self.other_wins)]
 
-    # -- building the event
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.wins_error:
@@ -156,13 +150,9 @@ class HandForm(forms.Form):
         elif kind in ("ron", "tsumo"):
             if data.get("winner") is None:
                 self.add_error("winner", _("和了者を選んでください"))
-            if kind == "ron":
-                if data.get("loser") is None:
-                    self.add_error("loser", _("放銃者を選んでください"))
-                elif data.get("loser") == data.get("winner"):
-                    self.add_error("loser", _("和了者と放銃者が同じです"))
             event["winner"] = data.get("winner")
             if kind == "ron":
+                self._check_loser(data.get("loser"), [data.get("winner")])
                 event["loser"] = data.get("loser")
             event.update(self._value(data))
             if data.get("pao") is not None:
@@ -206,14 +196,17 @@ class HandForm(forms.Form):
                 self.add_error("winner", _("%(name)s の和了はもう追加されています") % {"name": self.names[current["winner"]]})
             wins.append(current)
         loser = data.get("loser")
-        if loser is None:
-            self.add_error("loser", _("放銃者を選んでください"))
-        elif any(w["winner"] == loser for w in wins):
-            self.add_error("loser", _("和了者と放銃者が同じです"))
+        self._check_loser(loser, [w["winner"] for w in wins])
         if len(wins) == 1:  # one winner after all: a plain ron
             return {"type": "ron", "winner": wins[0]["winner"], "loser": loser,
                     **{k: v for k, v in wins[0].items() if k != "winner"}}
         return {"type": "ron", "loser": loser, "wins": wins}
+
+    def _check_loser(self, loser: int | None, winners: list[int | None]) -> None:
+        if loser is None:
+            self.add_error("loser", _("放銃者を選んでください"))
+        elif loser in winners:
+            self.add_error("loser", _("和了者と放銃者が同じです"))
 
     def _value(self, data: dict[str, Any]) -> dict[str, Any]:
         mode = data.get("value") or "quick"
@@ -232,7 +225,7 @@ class HandForm(forms.Form):
         return {"han": han, "fu": fu} if han < 5 or fu is not None else {"han": han}
 
     def hand_doc(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The evaluate document of a hand typed tile by tile (winds, tsumo, honba come from the game)."""
+        """The evaluate document of a hand typed tile by tile (winds, tsumo and honba come from the game)."""
         if not data.get("hand"):
             self.add_error("hand", _("手牌を入力してください"))
         if not data.get("win_tile"):
@@ -332,7 +325,7 @@ def win_value_text(win: dict[str, Any]) -> str:
 
 def declared_riichi(events: list[dict[str, Any]]) -> list[int]:
     """Seats whose riichi is already recorded in the hand in progress after ``events``: the riichi of
-    the trailing 罰符 / アガリ放棄 events (they do not end the hand). Read from the stored input, no replay.
+    the trailing 罰符 / アガリ放棄 events (they do not end the hand).
 
     >>> declared_riichi([{"type": "draw", "riichi": [0]}, {"type": "penalty", "offender": 1, "riichi": [2]}])
     [2]

@@ -1,13 +1,9 @@
-"""JSON typed or carried in a form field (the hand form's calls and listed wins, the checker's
-calls): every form that reads posted JSON reads it with ``loads``, so no input can break the page.
+"""JSON posted in a form field, read with ``loads`` so that no input can break the page.
 
-Two things ``json.loads`` lets through would: nesting a few thousand deep (``RecursionError``), and
-a ``"\\ud800"`` escape, which decodes to a lone surrogate — a ``str`` that cannot be encoded, so
-the page quoting it (an error message, a link) cannot be sent. Both are refused here with a
-message that says what to fix; so are ``NaN`` and ``Infinity``, which are not JSON.
-
-Text typed into an ordinary field cannot hold a lone surrogate: Django decodes the request's bytes
-with ``errors="replace"``. JSON's ``\\u`` escapes are the one way in.
+``json.loads`` lets through nesting a few thousand deep (``RecursionError``) and a ``"\\ud800"``
+escape: a lone surrogate, which cannot be encoded, so a page quoting it cannot be sent (an ordinary
+field cannot hold one: Django decodes the request with ``errors="replace"``). Both are refused, and so
+are ``NaN`` and ``Infinity``, which are not JSON.
 
 >>> loads('[{"type": "pon", "tiles": "555z"}]')
 [{'type': 'pon', 'tiles': '555z'}]
@@ -37,8 +33,8 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class JSONTextError(ValueError):
-    """Text a form cannot use as JSON. ``code``: ``"syntax"`` (not JSON: the caller says what it
-    expected), ``"depth"`` or ``"surrogate"`` (``str(error)`` says what is wrong)."""
+    """Text a form cannot use as JSON; ``code``: ``"syntax"`` (the caller says what it expected),
+    ``"depth"`` or ``"surrogate"``."""
 
     def __init__(self, message: str, code: str):
         super().__init__(message)
@@ -66,8 +62,7 @@ def _too_deep() -> JSONTextError:
 
 
 def _check(value: Any) -> None:
-    """Refuse nesting deeper than ``MAX_DEPTH`` and lone surrogates in keys and strings
-    (iteratively: no recursion on the input)."""
+    """Refuse nesting deeper than ``MAX_DEPTH`` and lone surrogates (iteratively: no recursion)."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -94,9 +89,8 @@ def _check(value: Any) -> None:
 
 
 class JSONFormField(forms.JSONField):
-    """``forms.JSONField`` (what the admin gives a model's ``JSONField``) reading through ``loads``:
-    JSON too deep or with a lone surrogate is invalid, and the form shows it again as it was typed
-    (Django's own field would raise ``RecursionError``, or draw the surrogate)."""
+    """The admin's ``forms.JSONField`` reading through ``loads``: JSON too deep or with a lone surrogate
+    is invalid and shown again as typed (Django's own would raise ``RecursionError``, or draw it)."""
 
     def to_python(self, value: Any) -> Any:
         if isinstance(value, str) and not self.disabled and value not in self.empty_values:

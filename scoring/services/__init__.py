@@ -1,7 +1,5 @@
-"""Writes. Every function is keyword-only, typed and atomic; the rules engine validates and settles.
-
-One module per resource; everything public is re-exported here, so callers write
-``services.hanchan_record_hand(...)``.
+"""Writes: keyword-only, typed and atomic; the rules engine validates and settles. One module per
+resource, everything public re-exported here.
 """
 
 from .accounts import SetupDone, first_admin_create, user_create, user_set_password, user_update  # noqa: F401

@@ -1,7 +1,5 @@
 """Users: the first administrator, logins with a role, role/active changes and password resets.
-
-Every password goes through Django's password validators (``AUTH_PASSWORD_VALIDATORS``) with the
-user it is for, so a password like the user name or ``12345678`` is refused wherever it is set.
+Every password goes through Django's validators with the user it is for, wherever it is set.
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ from ..access import ROLE_GROUPS, role_choices, setup_token_use
 
 
 def password_check(password: str, user) -> None:
-    """Django's validators for ``password`` set on ``user``; ValidationError on ``password``."""
+    """Django's password validators, errors on the ``password`` field."""
     try:
         password_validation.validate_password(password, user)
     except ValidationError as exc:
@@ -39,7 +37,7 @@ def _apply_role(user, role: str) -> None:
 
 @transaction.atomic
 def user_create(*, username: str, password: str, role: str):
-    """A login with a role from ``access.ROLES`` (``admin``, ``scorekeeper``, ``member``, …)."""
+    """A login with a role from ``access.ROLES``."""
     User = get_user_model()
     if User.objects.filter(username=username).exists():
         raise ValidationError({"username": _("このユーザー名はすでに使われています")})
@@ -53,8 +51,8 @@ def user_create(*, username: str, password: str, role: str):
 
 @transaction.atomic
 def user_update(*, user, role: str, active: bool, by):
-    """Change a user's role and whether they may log in. Refused when it would leave the club with
-    no active administrator, or when administrators would lock themselves out."""
+    """Change a user's role and whether they may log in, never leaving the club without an active
+    administrator nor letting one lock themselves out."""
     User = get_user_model()
     user = User.objects.select_for_update().get(pk=user.pk)
     if user.pk == by.pk and (role != "admin" or not active):
@@ -72,7 +70,7 @@ def user_update(*, user, role: str, active: bool, by):
 
 @transaction.atomic
 def user_set_password(*, user, password: str):
-    """An administrator sets a new password for ``user`` (their sessions end)."""
+    """An administrator sets a new password (the user's sessions end)."""
     password_check(password, user)
     user.set_password(password)
     user.save(update_fields=["password"])
@@ -80,31 +78,24 @@ def user_set_password(*, user, password: str):
 
 
 class SetupDone(ValidationError):
-    """The first administrator exists already (made by another submission of the setup URL, or by
-    ``createsuperuser``): the setup page has nothing left to do."""
+    """The first administrator exists already: the setup page has nothing left to do."""
 
 
 def _users_locked() -> None:
-    """Until the transaction ends, nobody else can add a user, so "no user yet" read after this stays
-    true until it commits. PostgreSQL: a table lock that conflicts with every insert and with itself
-    but not with reading (``SHARE ROW EXCLUSIVE``). SQLite needs nothing: its ``IMMEDIATE``
-    transactions hold the database's write lock from the start."""
+    """Nobody else can add a user until the transaction ends, so "no user yet" read after this stays
+    true. PostgreSQL: ``SHARE ROW EXCLUSIVE`` conflicts with every insert and with itself, not with
+    reads. SQLite: its ``IMMEDIATE`` transactions hold the write lock from the start."""
     User = get_user_model()
-    db = router.db_for_write(User)
-    conn = connections[db]
+    conn = connections[router.db_for_write(User)]
     if conn.vendor == "postgresql":
         with conn.cursor() as cursor:
             cursor.execute(f"LOCK TABLE {conn.ops.quote_name(User._meta.db_table)} IN SHARE ROW EXCLUSIVE MODE")
 
 
 def first_admin_create(*, username: str, password: str, token: str):
-    """The first administrator (a superuser), with the setup token ``manage.py clubstart`` printed.
-
-    Exactly once, however many submissions of the URL race (several phones, a double tap): in one
-    transaction the users are locked, "no user yet" is read, the token is deleted (only one
-    submission can delete it) and the user is saved. A refused try leaves the token alive. Raises
-    ``SetupDone`` when an administrator exists already, ``ValidationError`` for a dead token or a
-    weak password."""
+    """The first administrator (a superuser), with the token ``manage.py clubstart`` printed. Exactly
+    once however many submissions race: in one transaction the users are locked, "no user yet" is
+    read, the token deleted (only one submission can) and the user saved."""
     User = get_user_model()
     user = User(username=username, email="", is_staff=True, is_superuser=True)
     password_check(password, user)

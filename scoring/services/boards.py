@@ -1,10 +1,6 @@
-"""What follows a change of results: the ratings from its date on, then a new generation of the
-boards (``scoring.generations``), once the transaction commits.
-
-Every service that writes, deletes, voids or restores results calls ``boards_refresh`` itself; the
-rollup (``rollup_refresh``) is kept in the write's own transaction. Several calls in one transaction
-(an import of many hanchan) make one recomputation, from the earliest date: each registers a
-callback, and the first of them to run at the commit does the work for all.
+"""After a change of results, once the transaction commits: the ratings from its date on, then a new
+generation of the boards. Several calls in one transaction (an import) make one recomputation, from
+the earliest date: the first callback to run at the commit does the work for all.
 """
 
 from __future__ import annotations
@@ -21,9 +17,8 @@ _pending = threading.local()  # the earliest date whose ratings wait for this th
 
 
 def boards_refresh(*, since: date) -> None:
-    """Once the current transaction commits (at once outside one): ratings recomputed from
-    ``since`` on, and the boards' generation renewed. A rolled-back call leaves only an earlier
-    ``since`` for the next commit (more work, never a wrong board)."""
+    """Schedule the refresh for the commit. A rolled-back call leaves only an earlier ``since`` for the
+    next commit (more work, never a wrong board)."""
     pending = getattr(_pending, "since", None)
     _pending.since = since if pending is None else min(pending, since)
     transaction.on_commit(_refresh)

@@ -17,53 +17,41 @@ from ..selectors.rulesets import hanchan_under_ruleset
 
 
 def member_number_taken(number: int, holder: Member) -> str:
-    """「会員番号 12 は 山田 さんが使っています」, with the next free number to use instead."""
+    """The message for a 会員番号 in use, naming the next free one."""
     return _("会員番号 %(number)s は %(name)s さんが使っています(空いている番号: %(free)s)") % {
         "number": number, "name": holder.name, "free": next_member_number()}
 
 
-def _check_member_number(number: int, pk: int | None) -> None:
-    holder = Member.objects.filter(number=number).exclude(pk=pk).first()
+def _save_member(member: Member) -> Member:
+    holder = Member.objects.filter(number=member.number).exclude(pk=member.pk).first()
     if holder is not None:
-        raise ValidationError({"number": member_number_taken(number, holder)})
+        raise ValidationError({"number": member_number_taken(member.number, holder)})
+    member.full_clean()
+    member.save()
+    return member
 
 
 @transaction.atomic
 def member_create(*, name: str, kana: str, number: int, active: bool = True) -> Member:
-    member = Member(name=name.strip(), kana=kana, number=number, active=active)
-    _check_member_number(number, None)
-    member.full_clean()
-    member.save()
-    return member
+    return _save_member(Member(name=name.strip(), kana=kana, number=number, active=active))
 
 
 @transaction.atomic
 def member_update(*, member: Member, **fields: Any) -> Member:
-    allowed = {"name", "kana", "number", "active"}
-    unknown = set(fields) - allowed
+    unknown = set(fields) - {"name", "kana", "number", "active"}
     if unknown:
         raise TypeError(f"unknown member field(s): {', '.join(sorted(unknown))}")
     for key, value in fields.items():
         setattr(member, key, value)
-    _check_member_number(member.number, member.pk)
-    member.full_clean()
-    member.save()
+    _save_member(member)
     generations.new_generation(generations.NAMES, generations.BOARDS)  # every page names members
     return member
 
 
-def _check_ruleset_name(name: str, pk: int | None) -> None:
-    if RuleSet.objects.filter(name=name).exclude(pk=pk).exists():
+def _save_ruleset(rs: RuleSet) -> RuleSet:
+    if RuleSet.objects.filter(name=rs.name).exclude(pk=rs.pk).exists():
         raise ValidationError({"name": _("ルール名「%(name)s」はもう使われています。別の名前にしてください")
-                               % {"name": name}})
-
-
-@transaction.atomic
-def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
-    """A rule set: a preset plus the options that differ from it (checked by the rules engine), e.g.
-    ``ruleset_create(name="両翻縛り", preset="ariari", options={"shibari": 2})``."""
-    rs = RuleSet(name=name.strip(), preset=preset, options=options or {})
-    _check_ruleset_name(rs.name, None)
+                               % {"name": rs.name}})
     rs.full_clean()
     rs.save()
     generations.new_generation(generations.NAMES, generations.BOARDS)  # the boards' filters list rule sets
@@ -71,10 +59,15 @@ def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = N
 
 
 @transaction.atomic
+def ruleset_create(*, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
+    """A rule set: a preset plus the options that differ from it."""
+    return _save_ruleset(RuleSet(name=name.strip(), preset=preset, options=options or {}))
+
+
+@transaction.atomic
 def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[str, Any] | None = None) -> RuleSet:
-    """Change a rule set while no hanchan is played under it. Stored results are a cache of the
-    replay under the rule set in force, so once a hanchan uses it a change would silently disagree
-    with them: such a rule set is refused (copy it as a new one instead)."""
+    """Change a rule set no hanchan is played under: stored results are a cache of the replay under it,
+    so a change would silently disagree with them (copy it as a new one instead)."""
     rs = RuleSet.objects.select_for_update().get(pk=ruleset.pk)
     used = hanchan_under_ruleset(ruleset=rs).count()
     if used:
@@ -82,18 +75,14 @@ def ruleset_update(*, ruleset: RuleSet, name: str, preset: str, options: dict[st
             _("このルールは %(n)s 半荘で使われているため変更できません。「コピーして新しいルールを作る」を使ってください")
             % {"n": used}, code="in_use")
     rs.name, rs.preset, rs.options = name.strip(), preset, options or {}
-    _check_ruleset_name(rs.name, rs.pk)
-    rs.full_clean()
-    rs.save()
-    generations.new_generation(generations.NAMES, generations.BOARDS)  # the boards' filters list rule sets
-    return rs
+    return _save_ruleset(rs)
 
 
 @transaction.atomic
 def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet, kind: str = ClubDay.Kind.CLUB,
                    name: str = "", rounds: int | None = None, swiss: bool = False,
                    final_table: bool = False) -> ClubDay:
-    """例会, or a 大会 (``kind``) with its name, planned 回戦 (required), スイス式 and 決勝卓."""
+    """A 例会, or a 大会 (``kind``) with its settings."""
     day = ClubDay(date=date, venue=venue.strip(), ruleset=ruleset)
     clubday_settings(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
     day.full_clean()
@@ -103,8 +92,7 @@ def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet, kind: s
 
 def clubday_settings(day: ClubDay, *, kind: str, name: str, rounds: int | None, swiss: bool,
                      final_table: bool) -> None:
-    """Put the 大会 settings on ``day`` (unsaved): a 例会 keeps none of them; a 大会 needs its 回戦数
-    and its name, and a 決勝卓 needs at least one 回戦 before it."""
+    """Put the 大会 settings on the unsaved ``day``: a 例会 keeps none; a 大会 needs a name and 回戦数."""
     if kind != ClubDay.Kind.TOURNAMENT:
         day.kind, day.name, day.rounds, day.swiss, day.final_table = ClubDay.Kind.CLUB, "", None, False, False
         return
@@ -122,8 +110,7 @@ def clubday_settings(day: ClubDay, *, kind: str, name: str, rounds: int | None, 
 def hanchan_create(*, clubday: ClubDay, table: int, players: Sequence[Member],
                    mode: str = Hanchan.Mode.HANDS, number: int | None = None,
                    ruleset: RuleSet | None = None) -> Hanchan:
-    """A new hanchan; ``players`` by seat from 起家. ``number`` (回戦) defaults to the next one at that
-    table; ``ruleset`` to none of its own (the club day's rule set is in force)."""
+    """A new hanchan; ``players`` by seat from 起家, ``number`` (回戦) by default the table's next."""
     if len(players) != 4:
         raise ValidationError(_("4人を選んでください"))
     if len({p.pk for p in players}) != 4:

@@ -1,4 +1,4 @@
-"""What every service shares: the acting user."""
+"""The acting user, as every service records it."""
 
 from __future__ import annotations
 

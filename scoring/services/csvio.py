@@ -1,9 +1,6 @@
-"""CSV import of results: decode, parse and validate into a plan (the dry run), then commit the plan
-all-or-nothing.
-
-The file has the columns of the export (``selectors.csvio.RESULT_COLUMNS``), one row per player per
-hanchan. Each hanchan is stored as a paper sheet (``hanchan_record_final_scores``): ranks, 順位点 and
-net come from the rule set, and ``rank``/``uma``/``net`` in the file, when given, must agree.
+"""CSV import of results, in the export's columns: validated into a plan (the dry run), then stored
+all-or-nothing, each hanchan as a paper sheet. ``rank``/``uma``/``net`` in the file, when given, must
+agree with the rule set's.
 
 >>> plan = results_import_check(text="date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset\\n")
 >>> plan.ok, [str(e) for e in plan.errors]
@@ -68,19 +65,17 @@ def csv_decode(data: bytes) -> str:
 
 @dataclass
 class RowError:
-    """A refused row (``lines``: 1-based line numbers of the file, the header being line 1)."""
+    """A refused row (``lines``: the file's line numbers, the header being line 1)."""
 
     lines: list[int]
     message: str
 
     def __str__(self) -> str:
-        if not self.lines:
-            return self.message
-        return f"{lines_text(self.lines)}: {self.message}"
+        return f"{lines_text(self.lines)}: {self.message}" if self.lines else self.message
 
 
 def lines_text(lines: list[int]) -> str:
-    """Line numbers as a person reads them: 「5行目」, 「2〜5行目」 (consecutive), 「2, 9, 14行目」.
+    """Line numbers as a person reads them.
 
     >>> lines_text([4]), lines_text([2, 3, 4, 5]), lines_text([2, 9, 14, 20, 31, 40, 52])
     ('4行目', '2〜5行目', '2, 9, 14, 20, 31, 40…行目')
@@ -108,7 +103,7 @@ class PlannedHanchan:
 
     @property
     def players(self) -> list[dict[str, Any]]:
-        """By seat: name, member number, final score, rank, net and net text (for the preview)."""
+        """The preview's rows by seat."""
         r = self.result
         return [{"name": name, "number": no, "score": r["scores"][s], "rank": r["ranks"][s], "net": r["net"][s],
                  "net_text": r["net_text"][s]} for s, (name, no) in enumerate(zip(self.names, self.numbers))]
@@ -169,7 +164,7 @@ FIELD_LABELS = {"date": "date(日付)", "table": "table(卓)", "game": "game(回
 
 
 def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, Any] | None:
-    """One CSV row into typed values; a bad field is an error for that line (None)."""
+    """One CSV row into typed values, or ``None`` (its errors added to ``plan``)."""
     out: dict[str, Any] = {"line": line}
     problems = []
     try:
@@ -180,9 +175,8 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
     except ValidationError as exc:
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
-        blank_ok = key in ("rank", "uma", "net")
         try:
-            out[key] = _int(row[key], blank_ok=blank_ok)
+            out[key] = _int(row[key], blank_ok=key in ("rank", "uma", "net"))
         except ValueError:
             if row[key].strip():
                 problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
@@ -392,10 +386,7 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
 
 @transaction.atomic
 def results_import(*, text: str, create_members: bool = False, by: User) -> ImportPlan:
-    """Validate ``text`` again and store all of it, or nothing: a ValidationError lists what was
-    refused. New members and club days are created as planned; each hanchan is stored as a paper
-    sheet through ``hanchan_record_final_scores``. The ratings are recomputed from the earliest
-    imported date once it commits (``boards_refresh``)."""
+    """Validate ``text`` again and store all of it, or nothing (a ValidationError lists what was refused)."""
     plan = results_import_check(text=text, create_members=create_members)
     if not plan.ok:
         raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")

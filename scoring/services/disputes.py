@@ -1,10 +1,7 @@
 """Disputes (物言い): a member flags a recorded hand, members discuss, an officer rules.
 
-A ruling either upholds the hand as recorded or amends it: the amended event goes through
-``hanchan_update_hand`` (same lock, version check and replay as an edit from the hanchan page),
-so the hanchan's hands and results are re-settled in the ruling's transaction (and the ratings
-from its date, which the hanchan service schedules whenever results change). The hand as it was
-and as amended stay on the dispute; the hand's history row names the ruling.
+An amendment goes through ``hanchan_update_hand`` (same lock, version check and replay as an edit),
+so the hanchan is re-settled in the ruling's transaction.
 """
 
 from __future__ import annotations
@@ -33,8 +30,7 @@ def _text(text: str, what: str) -> str:
 
 @transaction.atomic
 def dispute_open(*, hand: HandRecord, by: User, comment: str) -> Dispute:
-    """Flag ``hand`` with ``comment``. One open dispute per hand: a second one is refused (the
-    discussion goes on in the open one)."""
+    """Flag ``hand``; one open dispute per hand (the discussion goes on in the open one)."""
     text = _text(comment, _("物言いの内容"))
     hanchan = _lock(hand.hanchan_id, None)  # serialise with writes to the hanchan (the hand's number)
     try:
@@ -58,10 +54,7 @@ def dispute_comment_add(*, dispute: Dispute, by: User, text: str) -> DisputeComm
 @transaction.atomic
 def dispute_rule(*, dispute: Dispute, by: User, decision: str, reason: str,
                  event: dict[str, Any] | None = None, version: int | None = None) -> Dispute:
-    """Rule on an open dispute: ``decision`` is ``"upheld"`` (the hand stays as recorded) or
-    ``"amended"`` (``event`` replaces the hand; the hanchan is re-settled). Refused, with nothing
-    changed, when the hanchan changed since the ruling form was loaded (``version``), when the
-    dispute is already ruled, or when the amended hand does not replay."""
+    """Rule on an open dispute: ``"upheld"`` as recorded, or ``"amended"`` (``event`` replaces the hand)."""
     text = _text(reason, _("裁定の理由"))
     hanchan = _lock(dispute.hanchan_id, version)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)

@@ -1,10 +1,9 @@
 """The evening of a club day: check-in (出欠, guests, late arrivals, early leavers) and the table
-draw of each 回戦 (draw, draw again, swap two players).
+draw of each 回戦.
 
-Every write is one transaction that first locks the club day (``select_for_update``; on SQLite the
-``IMMEDIATE`` transaction serialises writers) and re-reads what it changes. A draw form carries the
-token of the draw it was built from (``selectors.evening.draw_state``): a second tap, or another
-phone's form, finds another token and is refused instead of drawing twice.
+Every write first locks the club day and re-reads what it changes. A draw form carries the token of
+the draw it was built from (``selectors.evening.draw_state``): a second tap, or another phone's
+form, finds another token and is refused instead of drawing twice.
 """
 
 from __future__ import annotations
@@ -38,8 +37,8 @@ def _lock(clubday: ClubDay) -> ClubDay:
 
 @transaction.atomic
 def attendance_check_in(*, clubday: ClubDay, member: Member) -> Attendance:
-    """Check a member in. Arriving after 回戦 k was drawn, they play from k + 1. Checking in again
-    is nothing new (a double tap); someone who had left is back (to the end)."""
+    """Check a member in: arriving after 回戦 k was drawn, they play from k + 1; someone who had left
+    is back to the end."""
     day = _lock(clubday)
     found = Attendance.objects.filter(clubday=day, member=member).first()
     if found is not None:
@@ -52,8 +51,7 @@ def attendance_check_in(*, clubday: ClubDay, member: Member) -> Attendance:
 
 @transaction.atomic
 def attendance_undo(*, clubday: ClubDay, member: Member) -> Attendance | None:
-    """Take back a check-in. Before any draw includes them the attendance is deleted (its history
-    keeps it); after, they leave instead (``attendance_leave``): the drawn 回戦 stay as they were."""
+    """Take back a check-in; once a draw includes them they leave instead (the drawn 回戦 stay)."""
     day = _lock(clubday)
     found = Attendance.objects.filter(clubday=day, member=member).first()
     return None if found is None else _out(day, found)
@@ -61,9 +59,8 @@ def attendance_undo(*, clubday: ClubDay, member: Member) -> Attendance | None:
 
 @transaction.atomic
 def attendance_leave(*, clubday: ClubDay, member: Member) -> Attendance | None:
-    """帰る: the member plays no 回戦 after this one. Their last 回戦 is the last one drawn when it has
-    started; a drawn one that has not started yet they leave before (its draw should be made again:
-    the draw page says so). Nobody drawn yet: as an undone check-in."""
+    """帰る: their last 回戦 is the last one drawn if it has started; a drawn one not started yet they
+    leave before (the draw page says to draw it again)."""
     day = _lock(clubday)
     found = Attendance.objects.filter(clubday=day, member=member).first()
     if found is None:
@@ -72,7 +69,7 @@ def attendance_leave(*, clubday: ClubDay, member: Member) -> Attendance | None:
 
 
 def _out(day: ClubDay, found: Attendance) -> Attendance | None:
-    """Deleted while no draw includes the member (its history keeps it), else leaving."""
+    """Deleted while no draw includes the member (the history keeps it), else leaving."""
     if found.member_id not in sel.drawn_members(clubday=day):
         found.delete()
         return None
@@ -89,7 +86,7 @@ attendance_return = attendance_check_in
 
 
 def guest_kana(name: str) -> str:
-    """The reading of a guest: the name itself when it is kana (as hiragana), else ``GUEST_KANA``."""
+    """The name as hiragana when it is kana, else ``GUEST_KANA``."""
     kana = to_hiragana(unicodedata.normalize("NFKC", name).strip())
     if kana and all("ぁ" <= c <= "ゖ" or c in "ー ・　" for c in kana):
         return kana
@@ -97,8 +94,8 @@ def guest_kana(name: str) -> str:
 
 
 def _new_guest(name: str) -> Member:
-    """A guest member with the next free 会員番号. Another day's check-in (or an admin adding a
-    member) may take that number at the same moment on PostgreSQL: then the next one is tried."""
+    """A guest member with the next free 会員番号. On PostgreSQL a concurrent check-in of another day
+    may take that number: then the next one is tried."""
     for _attempt in range(5):
         guest = Member(name=name, kana=guest_kana(name), number=next_member_number(), guest=True)
         guest.full_clean(validate_unique=False)  # the number is checked by the insert itself
@@ -113,9 +110,8 @@ def _new_guest(name: str) -> Member:
 
 @transaction.atomic
 def guest_check_in(*, clubday: ClubDay, name: str) -> Attendance:
-    """A visitor at the door, in one step: a guest member (the next free 会員番号; the reading from
-    the name when it is kana) checked in. A guest of that name already here today is found again
-    (a double tap); one from an earlier day is checked in again rather than made twice."""
+    """A visitor at the door checked in as a guest member. A guest of that name from an earlier day is
+    checked in again rather than made twice."""
     name = " ".join(name.split())
     if not name:
         raise ValidationError({"name": _("ゲストの名前を入力してください")}, code="required")
@@ -162,8 +158,8 @@ def parse_seed(text: str) -> int | None:
 
 
 def _swiss_order(day: ClubDay, number: int, players: list[int]) -> list[int] | None:
-    """For a 大会 drawn スイス式 from its second 回戦: everyone playing, best first (the standings after
-    the last 回戦; a player without a finished game yet after those with one, by 会員番号)."""
+    """For a スイス式 大会 from its second 回戦: the players best first (those without a finished game
+    last, by 会員番号)."""
     if day.kind != ClubDay.Kind.TOURNAMENT or not day.swiss or number < 2:
         return None
     ranked = [pk for pk in tournament_order(day, after_round=number - 1) if pk in players]
@@ -173,13 +169,9 @@ def _swiss_order(day: ClubDay, number: int, players: list[int]) -> list[int] | N
 
 @transaction.atomic
 def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None = None) -> Draw:
-    """Draw 回戦 ``number`` (or draw it again): the players are those the attendance has in it
-    (``Attendance.plays``), the algorithm reads the day's earlier 回戦 and the season's pairings.
-    One hanchan per table (table 1…, players by seat from 起家). ``state``: the draw token the form
-    was built from (``"new"`` for a first draw); ``seed``: reproduce a draw (default: a random one).
-
-    A new 回戦 follows the last one once that has started (a tap too many does not draw two 回戦
-    ahead); drawing again replaces its hanchan, and is refused once the 回戦 has started."""
+    """Draw 回戦 ``number``, or draw it again (replacing its hanchan) until it starts. ``state``: the
+    draw token the form was built from (``"new"`` first). A new 回戦 follows the last one only once
+    that has started, so a tap too many does not draw two 回戦 ahead."""
     day = _lock(clubday)
     if sel.draw_state(clubday=day, number=number) != state:
         raise stale_draw_error()
@@ -224,8 +216,7 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
 
 @transaction.atomic
 def draw_swap(*, clubday: ClubDay, number: int, state: str, first: str, second: str) -> Draw:
-    """Swap two places of a drawn 回戦 before it starts: ``"<table>-<seat>"`` (seat 0 = 起家) or
-    ``"out:<member pk>"`` (sitting out). Two seats of one table swap winds."""
+    """Swap two places of a drawn 回戦 before it starts: ``"<table>-<seat>"`` or ``"out:<member pk>"``."""
     day = _lock(clubday)
     if sel.draw_state(clubday=day, number=number) != state:
         raise stale_draw_error()

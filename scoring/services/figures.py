@@ -1,7 +1,5 @@
-"""Per-player hand figures of one hanchan, from the ``rules.play`` replay that also gives its result.
-
-They are stored on ``HanchanResult`` (``recorded, hands, wins, deal_ins, riichis, win_points,
-yakuman, chombo``) so that the boards sum columns instead of replaying history.
+"""Per-player hand figures of one hanchan from its replay, stored on ``HanchanResult`` so that the
+boards sum columns instead of replaying history.
 
 - ``hands``: hands dealt = events that end a hand (ron, tsumo, draw, 途中流局, 流し満貫); the same
   count for the four players. A chombo hand is replayed, so it is not counted.
@@ -26,7 +24,7 @@ def _is_yakuman(value: dict[str, Any] | None) -> bool:
 
 
 def player_figures(events: list[dict[str, Any]]) -> list[dict[str, int]]:
-    """The four players' figures (by seat) from ``rules.play(...)["events"]``.
+    """The four players' figures by seat from ``rules.play(...)["events"]``.
 
     >>> import rules
     >>> out = rules.play({"players": ["A", "B", "C", "D"], "hands": [

@@ -1,8 +1,4 @@
-"""Writes from the change history: restoring a deleted hand.
-
-Every other change is recorded by django-simple-history itself (``history`` on the models; the
-request's user through ``HistoryRequestMiddleware``).
-"""
+"""Restoring a deleted hand from the change history."""
 
 from __future__ import annotations
 
@@ -17,8 +13,7 @@ from .hanchan import _bump, _hands, _lock, _require_hands_mode, _store, replay
 
 
 def deleted_hand_row(*, hand_id: int):
-    """The history row recording the deletion of hand ``hand_id`` (its last row), or ``None``
-    when the hand was never deleted or exists again."""
+    """The history row of the deletion of hand ``hand_id``, or ``None`` unless it is deleted now."""
     row = HandRecord.history.filter(id=hand_id).order_by("-history_date", "-history_id").first()
     if row is None or row.history_type != "-" or HandRecord.objects.filter(pk=hand_id).exists():
         return None
@@ -27,10 +22,8 @@ def deleted_hand_row(*, hand_id: int):
 
 @transaction.atomic
 def hand_restore(*, hand_id: int, by: User, version: int | None = None) -> HandRecord:
-    """Put a deleted hand back at its old position (later hands move down one), replay the hanchan
-    and re-settle it. Refused with nothing changed when the game no longer replays with it (for
-    example it has ended before that position) or the hanchan changed since the page was loaded.
-    The hand keeps its id, so its history reads on; the restore is a history row with ``by``."""
+    """Put a deleted hand back at its old position (later hands move down one) and re-settle. Refused
+    when the game no longer replays with it. The hand keeps its id, so its history reads on."""
     row = deleted_hand_row(hand_id=hand_id)
     if row is None:
         raise ValidationError(_("この局は削除されていないか、すでに復元されています"), code="not_deleted")

@@ -10,8 +10,7 @@ from .common import User
 
 @transaction.atomic
 def member_link_user(*, member: Member, user: User | None) -> Member:
-    """Make ``user`` the login of ``member`` (``None``: none); a login belongs to one member, so
-    it is taken off any other member first."""
+    """Make ``user`` the login of ``member``, taking it off any other member (one member per login)."""
     member = Member.objects.select_for_update().get(pk=member.pk)
     if user is not None:
         for other in Member.objects.select_for_update().filter(user=user).exclude(pk=member.pk):

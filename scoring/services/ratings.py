@@ -1,10 +1,6 @@
 """Skill rating: openskill's Plackett–Luce model over the ranks of every finished hanchan, in date
-order (club-day date, club day, 回戦, 卓). Each ``HanchanResult`` keeps the member's rating *after*
-that hanchan (``rating_mu``, ``rating_sigma``); a change to any result recomputes from its date on.
-
-Shown as an ordinary number (``shared.display_rating``): ``R = 1500 + 40 × (μ − 3σ)``. A new
-member (μ = 25, σ = 25/3) is at 1500; winning against strong players raises μ, and σ shrinks as
-games are played, so R is a cautious estimate that rises as the model becomes sure of a player.
+order. Each ``HanchanResult`` keeps the member's rating *after* that hanchan, so a change to a result
+recomputes from its date on.
 """
 
 from __future__ import annotations
@@ -21,11 +17,8 @@ from .rollup import rollup_ratings
 
 @transaction.atomic
 def ratings_update(*, since: date | None = None) -> int:
-    """Recompute the ratings of every result from ``since`` (``None``: all of history) on, and
-    clear them on results of hanchan that are off the boards (void). Returns rows written.
-
-    Written with ``bulk_update`` (no history rows: the rating is derived, not entered).
-    """
+    """Recompute the ratings from ``since`` (``None``: all of history) on, clearing those of void
+    hanchan. Returns rows written (``bulk_update``: a derived rating makes no history rows)."""
     model = PlackettLuce()
     qs = HanchanResult.objects.all()
     if since:

@@ -1,11 +1,5 @@
-"""The boards' rollup (``BoardRollup``): per member, rule set in force and period (a date, a month, a
-year, all time), the sums the standings and member pages show. The services that write results call
-``rollup_refresh`` in their transaction; ``ratings_update`` calls ``rollup_ratings``; ``rollup_rebuild``
-builds it from all results (a migration, ``resettle``, a restored backup).
-
-Each write recomputes one date's rows of the hanchan's four players from that date's results, then
-their month, year and all-time rows from the rows below (a few small queries, however long the
-history).
+"""The boards' rollup (``BoardRollup``). A write recomputes one date's rows of the hanchan's players
+from that date's results, then their month, year and all-time rows from the rows below.
 """
 
 from __future__ import annotations
@@ -22,16 +16,15 @@ from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
 from ..shared import ROLLUP_SUMS, combine, empty_rollup, key_hanchan, last_key, top_wins
 from .figures import FIGURES
 
-FINISHED = "finished"
+FINISHED = Hanchan.State.FINISHED
 RESULT_FIELDS = ("hanchan_id", "member_id", "score", "rank", "uma", "net", "recorded", *FIGURES, "rating_mu",
                  "rating_sigma", "hanchan__clubday__date", "hanchan__clubday_id", "hanchan__number",
                  "hanchan__table")
 
 
 def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -> dict[tuple, dict]:
-    """Date-level rows ``{(member, ruleset, date): fields}`` from result rows (``RESULT_FIELDS`` plus
-    ``rs``) of whole hanchan and win rows (``pk``, ``hanchan_id``, ``deltas``, ``seats``, date);
-    only for ``members`` (``None``: everyone)."""
+    """Date-level rows ``{(member, ruleset, date): fields}`` of ``members`` (``None``: everyone) from
+    the results of whole hanchan (``_results``) and their wins (``_wins``)."""
     by_hanchan: dict[int, list[dict]] = defaultdict(list)
     for r in results:
         by_hanchan[r["hanchan_id"]].append(r)
@@ -83,8 +76,8 @@ FIELDS = (*ROLLUP_SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins"
 
 
 def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], group) -> None:
-    """Replace the rows ``upper`` (a level: month, year or all time) of ``members`` by the sums of
-    the rows below them (``lower``), grouped per (member, rule set, ``group(row)``)."""
+    """Replace the ``upper`` rows (month, year or all time) of ``members`` by sums of the ``lower`` rows,
+    grouped per (member, rule set, ``group(row)``)."""
     qs = model.objects.filter(lower)
     if members is not None:
         qs = qs.filter(member_id__in=members)
@@ -116,10 +109,8 @@ def _wins(hand_model, q: Q) -> list[dict]:
 
 @transaction.atomic
 def rollup_refresh(*, members: set[int], day: date, hanchan: Hanchan | None = None) -> None:
-    """Recompute the rows of ``members`` for ``day`` and the month, year and all time around it, in
-    the caller's transaction (the services that write results).
-    ``hanchan``: one being written, counted as its state in memory says (finished or not; the
-    services save its state after the results)."""
+    """Recompute the rows of ``members`` for ``day`` and its month, year and all time. ``hanchan``: one
+    being written, counted as its unsaved state says (the services save the state after the results)."""
     members = set(members)
     # writers of the same members' rows take turns (PostgreSQL; SQLite has one writer anyway)
     list(Member.objects.select_for_update().filter(pk__in=members).order_by("pk").values_list("pk", flat=True))
@@ -151,8 +142,7 @@ def _levels(model, members: set[int] | None, y: int | None, m: int | None) -> No
 
 @transaction.atomic
 def rollup_rebuild(*, apps=None) -> int:
-    """Build the whole rollup from every finished result (``apps``: a migration's model registry).
-    Returns the number of date rows."""
+    """Build the whole rollup from every finished result (``apps``: a migration's model registry)."""
     get = (lambda name: apps.get_model("scoring", name)) if apps else {
         "BoardRollup": BoardRollup, "HanchanResult": HanchanResult, "HandRecord": HandRecord}.get
     model = get("BoardRollup")
@@ -165,9 +155,9 @@ def rollup_rebuild(*, apps=None) -> int:
     return len(rows)
 
 
-def rollup_ratings(*, since: date | None, ratings: dict[tuple[int, int], tuple[float, float]]) -> int:
-    """After ``ratings_update``: the rating on every row whose last hanchan is from ``since`` on,
-    from ``ratings`` ``{(hanchan pk, member pk): (mu, sigma)}`` (all finished results from ``since``)."""
+def rollup_ratings(*, since: date | None, ratings: dict[tuple[int, int], tuple[float, float]]) -> None:
+    """The rating on every row whose last hanchan is from ``since`` on, from ``ratings``
+    ``{(hanchan pk, member pk): (mu, sigma)}``."""
     qs = BoardRollup.objects.exclude(last="")
     if since is not None:
         qs = qs.filter(last__gte=since.isoformat())
@@ -178,4 +168,3 @@ def rollup_ratings(*, since: date | None, ratings: dict[tuple[int, int], tuple[f
             row.rating_mu, row.rating_sigma = new
             changed.append(row)
     BoardRollup.objects.bulk_update(changed, ["rating_mu", "rating_sigma"], batch_size=500)
-    return len(changed)

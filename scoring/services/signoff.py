@@ -1,9 +1,7 @@
 """確認 (sign-off): each of the four players confirms a finished hanchan's result with a tap.
 
-A confirmation is of the hanchan as it stood at ``Hanchan.version``: any later write to the hanchan
-(a hand changed, the score sheet entered again, void and back) bumps the version, and the older
-confirmations no longer count until tapped again. Confirming does not bump the version (the four
-taps do not undo each other)."""
+A confirmation is of ``Hanchan.version``: any later write bumps it, and older confirmations no longer
+count. Confirming does not bump it (the four taps do not undo each other)."""
 
 from __future__ import annotations
 
@@ -19,10 +17,7 @@ from .common import User, actor
 
 @transaction.atomic
 def hanchan_confirm(*, hanchan: Hanchan, member: Member, by: User, version: int) -> Confirmation:
-    """``member`` confirms ``hanchan``'s result as shown at ``version`` (the page's). Refused when the
-    result changed since (``stale``), the hanchan is not finished, ``member`` is not one of its four
-    players, or ``by`` may not confirm for them (``PermissionDenied``). A second tap at the same
-    version changes nothing and returns the stored confirmation."""
+    """``member`` confirms the result shown at ``version``; a double tap changes nothing."""
     if not may_confirm(by, member):
         raise PermissionDenied(_("自分の結果だけ確認できます"))
     locked = Hanchan.objects.select_for_update().get(pk=hanchan.pk)
@@ -35,10 +30,9 @@ def hanchan_confirm(*, hanchan: Hanchan, member: Member, by: User, version: int)
         raise ValidationError(_("結果が変わったため再確認が必要です。最新の結果を確かめてから、もう一度「確認しました」を押してください"),
                               code="stale")
     stored = Confirmation.objects.filter(hanchan=locked, member=member).first()
-    if stored is not None and stored.version == locked.version:
-        return stored  # a double tap
     if stored is None:
         return Confirmation.objects.create(hanchan=locked, member=member, version=locked.version, by=actor(by))
-    stored.version, stored.by, stored.at = locked.version, actor(by), timezone.now()
-    stored.save(update_fields=["version", "by", "at"])
+    if stored.version != locked.version:
+        stored.version, stored.by, stored.at = locked.version, actor(by), timezone.now()
+        stored.save(update_fields=["version", "by", "at"])
     return stored

@@ -18,9 +18,8 @@ from .club import clubday_settings, hanchan_create
 def clubday_update(*, clubday: ClubDay, date: Any, venue: str, ruleset: Any, kind: str = ClubDay.Kind.CLUB,
                    name: str = "", rounds: int | None = None, swiss: bool = False,
                    final_table: bool = False) -> ClubDay:
-    """Change a club day: date, venue, rule set and the 大会 settings (``clubday_create``'s). Once a
-    hanchan exists the date and the rule set stay: its results are settled under that rule set and
-    counted in that date's periods on the boards."""
+    """Change a club day. Once a hanchan exists the date and the rule set stay: its results are settled
+    under that rule set and counted in that date's periods on the boards."""
     day = ClubDay.objects.select_for_update().get(pk=clubday.pk)
     if day.hanchans.exists() and (date != day.date or ruleset.pk != day.ruleset_id):
         raise ValidationError(_("半荘が記録されている例会の日付とルールは変えられません(結果がその日付とルールで"
@@ -35,10 +34,7 @@ def clubday_update(*, clubday: ClubDay, date: Any, venue: str, ruleset: Any, kin
 @transaction.atomic
 def final_table_create(*, clubday: ClubDay, mode: str = Hanchan.Mode.HANDS,
                        rng: random.Random | None = None) -> Hanchan:
-    """「決勝卓を作る」: the top four of the standings after the planned 回戦 at table 1 as 回戦
-    ``rounds + 1``, their seats drawn (``rng``: for tests; the system's randomness otherwise).
-    Refused unless the 大会 has a 決勝卓, every planned 回戦 is played and none is still in play,
-    and no 決勝卓 exists yet."""
+    """「決勝卓を作る」: the top four after the planned 回戦, seats drawn, as 回戦 ``rounds + 1``."""
     day = ClubDay.objects.select_for_update().get(pk=clubday.pk)  # one 決勝卓 at a time
     number = final_number(day)
     if number is None:
@@ -53,8 +49,7 @@ def final_table_create(*, clubday: ClubDay, mode: str = Hanchan.Mode.HANDS,
     top = tournament_standings(day, after_round=day.rounds)[:4]
     if len(top) < 4:
         raise ValidationError(_("決勝卓には4人の成績が必要です"), code="too_few")
-    ids = [row["member_id"] for row in top]
-    found = Member.objects.in_bulk(ids)
-    players = [found[pk] for pk in ids]
+    found = Member.objects.in_bulk([row["member_id"] for row in top])
+    players = [found[row["member_id"]] for row in top]
     (rng or random.SystemRandom()).shuffle(players)
     return hanchan_create(clubday=day, table=FINAL_TABLE, number=number, players=players, mode=mode)
