@@ -103,7 +103,3 @@ def settled_hand(*, hand: HandRecord) -> dict[str, Any] | None:
         return None
     return out["events"][hand.order] if hand.order < len(out["events"]) else None
 
-
-def hand_of(*, pk: int) -> HandRecord:
-    return HandRecord.objects.select_related("hanchan__clubday__ruleset", "hanchan__ruleset", "hanchan__seat0",
-                                             "hanchan__seat1", "hanchan__seat2", "hanchan__seat3").get(pk=pk)
