@@ -1,10 +1,6 @@
 """Backups as Django's JSON fixtures (``dumpdata`` / ``loaddata``), gzip-compressed: unlike a copy
 of the SQLite file, the same backup restores into SQLite or PostgreSQL, can be checked by eye, and
-includes models added later without touching this code (a club's history is a few MB).
-
-Saved: every model except what Django rebuilds itself (content types, permissions), sessions,
-login-attempt records (django-axes), the admin's change log, the setup token and the boards'
-rollup (a cache of the results, rebuilt on restore).
+includes models added later without touching this code.
 """
 
 from __future__ import annotations
@@ -51,7 +47,7 @@ def dump() -> bytes:
 
 def write_backup(path: Path) -> int:
     """Write the backup to ``path`` (gzip when it ends in ``.gz``), atomically, readable only by
-    its owner (it holds password hashes). Returns the number of bytes written."""
+    its owner (it holds password hashes); the number of bytes written."""
     data = dump()
     if path.suffix == ".gz":
         data = gzip.compress(data, mtime=0)
@@ -99,8 +95,7 @@ def _clear_tables() -> None:
 
 
 def restore(data: bytes) -> None:
-    """Replace everything saved by ``dump`` with ``data``, in one transaction: on any error the
-    database is left as it was."""
+    """Replace everything saved by ``dump`` with ``data``, in one transaction."""
     with tempfile.TemporaryDirectory() as tmp:
         fixture = Path(tmp) / "backup.clubjson"
         fixture.write_bytes(data)

@@ -1,11 +1,9 @@
 """The checker's links (``/check/?…``): an evaluate document as short query parameters.
 
-A link carries the checker form's own fields, so a link is what the form submits and every older
-link still opens. Its values are kept short so that the longest legal hand fits in about 300 bytes
-(typed Japanese, percent-encoded, would pass the 4 KB servers accept): tile strings in canonical
-mpsz (sorted, red fives as ``0``) however they were typed, calls as ``pon777z`` in call order
-(also those written inside the hand as ``(ポン)中中中``), winds as ``E S W N``, defaults left out.
-A part that cannot be read is kept as typed, so the checker shows the same error again.
+A link carries the checker form's own fields, so every older link still opens. Values are kept
+short so the longest legal hand fits in about 300 bytes (typed Japanese, percent-encoded, would pass
+the 4 KB servers accept): canonical mpsz, calls as ``pon777z``, winds as ``E S W N``, defaults left
+out. A part that cannot be read is kept as typed, so the checker shows the same error again.
 
 >>> link_query({"hand": "⑤⑥⑦ 789 4", "melds": [{"type": "chi", "tiles": "二三四"}],
 ...             "win_tile": "4s", "seat_wind": "南", "tsumo": True})
@@ -71,8 +69,7 @@ def _wind(value: Any, default: str) -> str | None:
 
 
 def link_query(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The checker's query parameters of an evaluate document (docs/api.md), as short as the hand
-    allows: see the module's docstring. ``CheckForm`` reads them back into the same document."""
+    """The checker's query parameters of an evaluate document; ``CheckForm`` reads them back."""
     melds = document.get("melds") or []
     try:
         concealed, reds, inline = parse_hand_text(document.get("hand", ""))

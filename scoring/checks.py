@@ -8,9 +8,8 @@ from django.core.checks import Warning, register
 
 @register()
 def proxy_without_trusted_address(app_configs, **kwargs) -> list[Warning]:
-    """``CLUB_HTTPS=1`` means a reverse proxy in front. Without ``CLUB_TRUSTED_PROXIES`` every login
-    seems to come from the proxy's address: five wrong passwords by anybody lock that user name out
-    for everybody, and a run of wrong names locks everybody out."""
+    """Behind a reverse proxy (``CLUB_HTTPS=1``) without ``CLUB_TRUSTED_PROXIES`` every login seems to
+    come from the proxy's address, so anybody's wrong passwords lock everybody out."""
     if getattr(settings, "CLUB_HTTPS", False) and not getattr(settings, "CLUB_TRUSTED_PROXIES", ()):
         return [Warning(
             "CLUB_HTTPS=1 but CLUB_TRUSTED_PROXIES is not set: every login is counted as coming from the "

@@ -1,8 +1,5 @@
-"""Path converters of the app's URLs.
-
-``<id:pk>`` is a primary key: digits, at most the largest value of the id columns (signed 64-bit
-on SQLite and PostgreSQL). A bigger number does not match the URL, so it is a 404 like any other
-missing object, instead of a query the database cannot take (SQLite raises ``OverflowError``).
+"""``<id:pk>``: a primary key up to the largest value of the id columns (signed 64-bit). A bigger
+number is a 404 like any other missing object, not a query the database cannot take.
 
 >>> IdConverter().to_python("42")
 42

@@ -1,9 +1,5 @@
-"""Japanese unless the visitor chose otherwise.
-
-Django's ``LocaleMiddleware`` follows the browser's Accept-Language, so a phone set to English
-would get English pages; the club wants Japanese by default and English only when picked with
-the language button (``set_language`` stores the choice in a cookie).
-"""
+"""Japanese unless the visitor chose otherwise with the language button (its cookie), whatever the
+browser's Accept-Language."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""A JSON serialization format for backups that keeps datetimes to the microsecond (Django's own
-JSON format cuts them to milliseconds, so a restored database would not equal the original).
-Registered as ``clubjson`` in ``settings.SERIALIZATION_MODULES``; the files are ordinary JSON
-fixtures."""
+"""``clubjson``: Django's JSON fixtures with datetimes to the microsecond (Django's own format cuts
+them to milliseconds, so a restored database would not equal the original)."""
 
 from __future__ import annotations
 

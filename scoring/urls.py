@@ -1,5 +1,4 @@
-"""URLs grouped by resource, with stable hyphenated names. An object's id is ``<id:pk>``
-(``converters.IdConverter``: a number the id columns can hold, anything bigger is a 404)."""
+"""URLs grouped by resource, with stable hyphenated names."""
 
 from django.urls import path, register_converter
 

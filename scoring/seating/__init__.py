@@ -1,39 +1,18 @@
 """The table draw (座席決め) for a club evening: tables of four, sit-outs in rotation, few repeats.
 
-Pure Python (standard library only), so the web pages, the ``seating`` management command and the
-benchmark (``bench/seating.py``) share it and the tests need no database.
-
-API
----
-
-``Round``
-    One 回戦: ``tables`` is a tuple of 4-tuples of player ids in seat order 東南西北 (index 0 is the
-    起家, the first dealer), ``out`` the players who sit out (抜け番), sorted. To store a draw, keep
-    ``as_dict()`` (JSON-ready); ``Round.from_dict`` gives the round back, e.g. to pass as ``previous``.
-
-``draw_evening(players, rounds, *, seed, season_pairs=None, previous=()) -> list[Round]``
-    Plans ``rounds`` 回戦 for the same set of players at once (all rounds optimised jointly);
-    ``previous`` are rounds already played this evening.
-
-``draw_round(players, *, previous=(), seed, season_pairs=None, fixed=(), standings=None,
-rounds_left=1) -> Round``
-    Draws the next 回戦 given the rounds already played this evening; the players present may
-    differ from round to round (late arrivals, early leavers). ``fixed`` are tables already formed
-    (kept as they are and listed first); ``standings`` (every present player, best first) switches
-    to the swiss draw of tournaments.
+Pure Python (standard library only): the tests need no database.
 
 ``seed`` is anything ``random.Random`` accepts (an int or a str, e.g. the club day's id and the
-round number). ``pair_counts``, ``repeats`` and ``lower_bound`` measure a draw; bad input raises
-``SeatingError`` (a ``ValueError``).
+round number). A ``Round`` lists tables in seat order 東南西北 (index 0 is the 起家) and the
+players who sit out (抜け番); ``as_dict``/``from_dict`` store it as JSON.
 
 Rules
 -----
 
 - Every present player is at exactly one table or out, and ``len(out) == n % 4``.
 - Sit-outs rotate: a player sits out only if nobody seated has missed fewer rounds this evening.
-  A round missed by being absent counts like a round sat out, so a late arrival is not made to sit
-  out before those who have already played more than them. With everyone present from the start
-  this is "nobody sits out twice before everyone has sat out once".
+  A round missed by being absent counts like a round sat out, so a late arrival does not sit out
+  before those who have already played more.
 - Among draws that keep the rotation, the search minimises, in this order of weight: repeated
   pairings this evening (``repeats``), unevenness (sum over pairs of C(count, 2), which prefers two
   pairs meeting twice over one pair meeting three times), sitting out two rounds in a row, and
@@ -43,16 +22,12 @@ Rules
 - Seat order: the 起家 of each table goes to the player who has been 起家 least often so far, and
   ``draw_evening`` then evens the counts over the whole evening. The other seats go so that each
   player's seat positions (南西北) stay balanced.
-- Search: simulated annealing over swaps of two players of the same round, all rounds at once, with
-  restarts, then a short tabu search (``search.py``, ``tabu.py``). When ``draw_evening`` is left
-  with more repeats than ``lower_bound``, a second stage of more restarts and a conflict-directed
-  tabu walk tries to beat it.
+- Search: simulated annealing over swaps within a round, all rounds at once, with restarts, then
+  tabu search (``search.py``, ``tabu.py``).
 - Reproducible: everything is driven by ``random.Random(seed)`` and only by its ``random()``
   method, whose sequence Python keeps stable across versions; ids are sorted first, so the order in
   which players are passed does not matter. The search has a fixed budget of moves (no clock), and
   only basic float operations are used, so the same inputs give the same draw on any machine.
-
-Example (players 1..8, two rounds: the second round mixes the tables of the first)::
 
     >>> plan = draw_evening(range(1, 9), 2, seed=7)
     >>> [len(r.tables) for r in plan], [r.out for r in plan]

@@ -37,10 +37,7 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     (0, [4, 4, 4, 4, 4])
     """
     ids = _ids(players)
-    if len(ids) < TABLE:
-        raise SeatingError(f"at least four players are needed, got {len(ids)}")
-    if len(ids) > MAX_PLAYERS:
-        raise SeatingError(f"at most {MAX_PLAYERS} players, got {len(ids)}")
+    _check_size(ids)
     if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SeatingError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds!r}")
     previous = list(previous)
@@ -74,9 +71,15 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     return plan
 
 
+def _check_size(ids: list[int]) -> None:
+    if len(ids) < TABLE:
+        raise SeatingError(f"at least four players are needed, got {len(ids)}")
+    if len(ids) > MAX_PLAYERS:
+        raise SeatingError(f"at most {MAX_PLAYERS} players, got {len(ids)}")
+
+
 def _good_enough(search: _Search) -> int:
-    """A cost no state can beat, so the search may stop there, when nothing but this evening's
-    pairings counts (no season weights, no earlier rounds)."""
+    """A cost no state can beat when only this evening's pairings count (no season, no earlier rounds)."""
     n, rounds = len(search.free), search.rounds
     rep = lower_bound(n, rounds)
     meetings = rounds * search.tables * 6
@@ -90,9 +93,9 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
                standings: Sequence[int] | None = None, rounds_left: int = 1) -> Round:
     """Draw the next 回戦 for the players present now, given the rounds already played tonight.
 
-    ``rounds_left`` (this one included) lets the draw look ahead: it plans that many rounds for
-    the players present now, as ``draw_evening`` does, and returns the first, so that the later
-    rounds are not left with forced repeats. With 1 it only looks at this round.
+    ``fixed`` tables are kept as they are and listed first; ``standings`` (every present player,
+    best first) makes it the swiss draw of tournaments. ``rounds_left`` (this one included) plans
+    that many rounds and returns the first, so the later rounds are not left with forced repeats.
 
     >>> first = draw_round(range(10), seed=3)
     >>> second = draw_round(range(10), previous=[first], seed=3)
@@ -115,10 +118,7 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
     _ids(at_fixed, "fixed tables")
     if not isinstance(rounds_left, int) or not 1 <= rounds_left <= MAX_ROUNDS:
         raise SeatingError(f"rounds_left must be between 1 and {MAX_ROUNDS}, got {rounds_left!r}")
-    if len(ids) < TABLE:
-        raise SeatingError(f"at least four players are needed, got {len(ids)}")
-    if len(ids) > MAX_PLAYERS:
-        raise SeatingError(f"at most {MAX_PLAYERS} players, got {len(ids)}")
+    _check_size(ids)
     rng = random.Random(seed)
     n = len(ids)
     index = {p: i for i, p in enumerate(ids)}

@@ -100,14 +100,11 @@ class _Search(_TabuStages):
 
     def run(self, moves: int, restarts: int, good_enough: int, extra_restarts: int = 0,
             walk_work: int = 0, settle: int = -1) -> State:
-        """The best state over ``restarts`` annealing runs of ``moves`` moves each, then polished
-        by a short tabu search when only a few players still meet someone again (stops as soon as
-        the cost reaches ``good_enough``, which no state can beat).
+        """The best state over ``restarts`` annealing runs, polished by tabu search when only a few
+        players still meet someone again; stops as soon as the cost reaches ``good_enough``.
 
-        If that leaves the cost at ``settle`` or above (above ``good_enough``), a second stage
-        tries to beat it (and the better of the two is kept, so it never does worse): annealing
-        runs up to ``extra_restarts`` in all, then a conflict-directed tabu walk of ``walk_work``
-        swaps looked at from the best of them."""
+        A cost at ``settle`` or above gets a second stage (annealing runs up to ``extra_restarts``
+        in all, then a tabu walk of ``walk_work``); the better of the two stages is kept."""
         best, best_cost = None, None
         for _ in range(restarts):
             state, cost = self._anneal(self._initial(), moves, good_enough)

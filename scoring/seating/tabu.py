@@ -117,15 +117,10 @@ class _TabuStages:
                     break
         return best, best_cost
 
-    def _walk(self, state: State, budget: int, good_enough: int, samples: int = WALK_SAMPLES) -> tuple[State, int]:
-        """Conflict-directed tabu walk: each step takes a pair that meets again, one of its
-        players in a round where they meet, and makes that player's best swap in that round (with
-        someone at another table, or with one who sits out when the rotation allows), even if it
-        makes the draw worse; WALK_SAMPLES such players are looked at per step and the best of
-        all their swaps is made. Players just moved stay put in that round for WALK_TENURE steps
-        or more unless moving them beats the best state found. After WALK_STALL steps without a
-        better state it goes back to the best state and shakes it with a few random swaps.
-        ``budget`` counts swaps looked at, so the work is the same on every machine."""
+    def _walk(self, state: State, budget: int, good_enough: int) -> tuple[State, int]:
+        """Conflict-directed tabu walk: each step makes the best swap, even a worse one, of
+        WALK_SAMPLES players who meet someone again, in a round where they do. ``budget`` counts
+        swaps looked at, so the work is the same on every machine."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
@@ -204,7 +199,7 @@ class _TabuStages:
                 continue
             chosen, chosen_delta, ties = None, 0, 0
             aspire = best_cost - cost
-            for _ in range(samples):
+            for _ in range(WALK_SAMPLES):
                 work += WALK_SAMPLE_COST
                 key = bad[_below(rng, len(bad))]
                 x, y = divmod(key, n)

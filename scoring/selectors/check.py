@@ -35,11 +35,8 @@ def club_rulesets() -> tuple[list[tuple[str, str]], str]:
 
 
 def check_hand(*, document: dict[str, Any], ruleset: RuleSet | None) -> dict[str, Any]:
-    """``document`` (an evaluate document without rule set) under the club's ``ruleset`` and every
-    preset: ``{"club": row, "presets": [row, ...], "error": None}`` where a row is ``{"verdict",
-    "label", "short", "elsewhere"}``; ``elsewhere`` is, for a refused win, the first rule set side by
-    side under which it is legal, with its value (``{"label", "total"}``), else None. On input the
-    engine refuses: ``{"club": None, "presets": [], "error": "<message in the page's language>"}``."""
+    """``document`` judged under the club's ``ruleset`` and every preset; for a refused win
+    ``elsewhere`` names the first rule set side by side under which it is legal."""
     lang = get_language() or "ja"
     club = "ariari" if ruleset is None else {**ruleset.spec(), "name": f"club:{ruleset.pk}"}
     specs = [club] + [name for name, _short in PRESET_ORDER]

@@ -1,10 +1,7 @@
 """CSV export: results of finished hanchan and the standings, as rows of the stable column keys.
 
-Rows are generated from ``iterator()`` querysets, so a whole club history is never held in memory
-at once; the views stream them (``StreamingHttpResponse``) and the commands print them. Figures are
-numbers (``int``, ``Decimal``) and text is ``str``: the writer (``views.csvio.csv_lines``) passes
-every cell through ``csv_cell``, which keeps a spreadsheet from reading a name as a formula, and
-the import reads cells back through ``csv_text``.
+Results are read with ``iterator()``, so a whole club history is never held in memory at once.
+Figures stay numbers (``int``, ``Decimal``), so the writer's ``csv_cell`` leaves a negative one as is.
 
 >>> RESULT_COLUMNS[:4]
 ['date', 'table', 'game', 'seat']
@@ -31,17 +28,16 @@ STANDINGS_COLUMNS = ["rank", "member_no", "member_name", *(c.key for c in COLUMN
 RATE_KEYS = tuple(c.key for c in COLUMNS if c.shown == "pct")
 
 # A text cell that starts with one of = + - @ (or a tab or CR) is a formula to Excel and its kin
-# (OWASP "CSV injection": =HYPERLINK(...), =cmd|' /C calc'!A0). ``csv_cell`` puts a ' in front,
-# which the spreadsheet shows and does not evaluate, and ``csv_text`` takes exactly that one off
-# again. Text that already starts with ' before such a character gets one more, so reading back
-# is exact for any name ("'=x" is written "''=x" and read "'=x").
+# (OWASP "CSV injection"). ``csv_cell`` puts a ' in front, which the spreadsheet shows and does not
+# evaluate, and ``csv_text`` takes exactly that one off again. Text that already starts with '
+# before such a character gets one more, so reading back is exact ("'=x" is written "''=x").
 _FORMULA = re.compile(r"'*[=+\-@\t\r]")
 _ESCAPED = re.compile(r"'+[=+\-@\t\r]")
 
 
 def csv_cell(value: Any) -> Any:
-    """A value as a CSV cell is written: text a spreadsheet would take for a formula with a
-    leading ', anything else (numbers above all: a net of -12.3 stays a number) as it is.
+    """A value as a CSV cell: text a spreadsheet would take for a formula with a leading ', anything
+    else (a net of -12.3 above all) as it is.
 
     >>> csv_cell("=SUM(1)"), csv_cell("-2+3"), csv_cell("山田"), csv_cell(-4000)
     ("'=SUM(1)", "'-2+3", '山田', -4000)
@@ -52,8 +48,8 @@ def csv_cell(value: Any) -> Any:
 
 
 def csv_text(cell: str) -> str:
-    """The text of a cell read from a CSV file: the ' that ``csv_cell`` added taken off again (only
-    that one: a ' before anything else is the text's own).
+    """The text of a CSV cell without the ' that ``csv_cell`` added (a ' before anything else is the
+    text's own).
 
     >>> csv_text("'=SUM(1)"), csv_text("''+1"), csv_text("'quoted'"), csv_text("-4000")
     ('=SUM(1)', "'+1", "'quoted'", '-4000')
@@ -63,8 +59,7 @@ def csv_text(cell: str) -> str:
 
 def result_rows(*, start: datetime.date | None = None, end: datetime.date | None = None,
                 clubday: ClubDay | None = None, ruleset: RuleSet | None = None) -> Iterator[list[Any]]:
-    """One row per player per finished hanchan, in ``RESULT_COLUMNS`` order, by date, table, game, seat.
-    One query, read in chunks."""
+    """One row per player per finished hanchan, in ``RESULT_COLUMNS`` order, by date, table, game, seat."""
     qs = (finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset)
           .annotate(rs_name=Coalesce(F("hanchan__ruleset__name"), F("hanchan__clubday__ruleset__name")))
           .order_by("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__table", "hanchan__number", "seat")
@@ -75,8 +70,7 @@ def result_rows(*, start: datetime.date | None = None, end: datetime.date | None
 
 
 def _fixed(value: Any, places: int) -> Any:
-    """A figure rounded to ``places`` decimals, written with all of them (``Decimal("1.0000")``): a
-    number, not text, so the writer leaves a negative one (平均素点 -1200.5) as it is."""
+    """A figure rounded to ``places`` decimals, written with all of them (``Decimal("1.0000")``)."""
     if value is None or value == "":
         return ""
     return Decimal(f"{float(value):.{places}f}")
@@ -111,6 +105,5 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
 
 
 def standings_rows(**filters: Any) -> Iterator[list[Any]]:
-    """The standings (``selectors.ranking.standings`` with ``filters``) as CSV rows."""
     for row in standings(**filters):
         yield standings_csv_row(row)

@@ -30,7 +30,7 @@ class TileWin:
 
 def tile_wins(events: list[dict[str, Any]], out: dict[str, Any], spec: Any) -> list[TileWin]:
     """Every win entered with tiles in ``events``, with the evaluate document the game settles it
-    with (winds, tsumo, honba, sticks from the table before the hand), under rule set ``spec``.
+    with under rule set ``spec``.
 
     >>> events = [{"type": "ron", "winner": 1, "loser": 0, "hand": {"hand": "234m567p789s55z77z", "win_tile": "5z"}}]
     >>> w = tile_wins(events, rules.play({"players": list("ABCD"), "hands": events}), "ariari")[0]
@@ -54,8 +54,7 @@ def tile_wins(events: list[dict[str, Any]], out: dict[str, Any], spec: Any) -> l
 
 
 def dispute_list(*, status: str, page: int = 1) -> Page:
-    """Open disputes (``status="open"``, oldest first: the queue) or closed ones (newest ruling
-    first), a page at a time."""
+    """Open disputes (oldest first: the queue) or closed ones (newest ruling first)."""
     qs = Dispute.objects.select_related("hanchan__clubday", "opened_by", "ruled_by")
     if status == "open":
         qs = qs.filter(status=Dispute.Status.OPEN).order_by("opened_at", "pk")
@@ -70,10 +69,8 @@ def dispute_counts() -> dict[str, int]:
 
 
 def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
-    """The disputed hand as it is now, from one replay of its hanchan: its event, ``settled`` (the
-    engine's output for it: ``label`` and ``description`` as ``{"ja", "en"}``), and — when it was
-    entered with tiles — the engine's verdict under the hanchan's rule set (``verdict``) and, side
-    by side, under every preset (``compare``)."""
+    """The disputed hand as it is now, from one replay of its hanchan, and when it was entered with
+    tiles its verdict under the hanchan's rule set and every preset."""
     hand = dispute.hand
     ctx: dict[str, Any] = {"hand": hand, "event": hand.event if hand else dispute.event_before,
                            "settled": None, "verdict": None, "compare": [], "judge_error": None}
@@ -97,10 +94,8 @@ def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
 
 
 def settled_hand(*, hand: HandRecord) -> dict[str, Any] | None:
-    """The engine's output for a recorded hand (its ``label`` and ``description`` in both
-    languages), from one replay of its hanchan; ``None`` when the record no longer replays. The
-    stored ``HandRecord.label``/``description`` are a Japanese-only cache: pages name a hand from
-    the replay, so English pages read English."""
+    """The engine's output for a recorded hand, from a replay of its hanchan (``None`` when it no
+    longer replays): the stored label is a Japanese-only cache, English pages need the replay's."""
     hanchan = hand.hanchan
     try:
         out = rules.play(hanchan.game_doc(stored_events(hanchan.pk)))
@@ -108,7 +103,3 @@ def settled_hand(*, hand: HandRecord) -> dict[str, Any] | None:
         return None
     return out["events"][hand.order] if hand.order < len(out["events"]) else None
 
-
-def hand_of(*, pk: int) -> HandRecord:
-    return HandRecord.objects.select_related("hanchan__clubday__ruleset", "hanchan__ruleset", "hanchan__seat0",
-                                             "hanchan__seat1", "hanchan__seat2", "hanchan__seat3").get(pk=pk)

@@ -36,8 +36,8 @@ def round_started(*, clubday: ClubDay, number: int) -> bool:
 
 
 def draw_state(*, clubday: ClubDay, number: int) -> str:
-    """A short token of the 回戦's draw as stored (seed, sit-outs, every seat): a form carries the
-    token it was built from, and a write finding another one refuses (a double tap, two phones)."""
+    """A token of the 回戦's draw as stored: a write from a form built on another one is refused (a
+    double tap, two phones)."""
     draw = clubday.draws.filter(number=number).first()
     if draw is None:
         return "new"
@@ -48,8 +48,7 @@ def draw_state(*, clubday: ClubDay, number: int) -> str:
 
 
 def previous_rounds(*, clubday: ClubDay, before: int) -> list[Round]:
-    """The day's 回戦 before ``before`` as the draw algorithm reads them: tables in seat order and
-    sit-outs (from the stored draws; hanchan entered by hand count, void ones do not)."""
+    """The day's 回戦 before ``before`` for the draw (hanchan entered by hand count, void ones do not)."""
     outs = {d.number: tuple(d.out) for d in clubday.draws.filter(number__lt=before)}
     tables: dict[int, list[tuple[int, int, int, int]]] = {}
     rows = (clubday.hanchans.filter(number__lt=before).exclude(state=Hanchan.State.VOID)
@@ -61,8 +60,8 @@ def previous_rounds(*, clubday: ClubDay, before: int) -> list[Round]:
 
 
 def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int], int]:
-    """How often two of ``players`` sat at one table this season (the club day's year, other days):
-    ``{(low pk, high pk): hanchan}``, a tiebreak of the draw."""
+    """How often two of ``players`` sat at one table on the year's other club days: ``{(low pk,
+    high pk): hanchan}``."""
     wanted = set(players)
     counts: Counter[tuple[int, int]] = Counter()
     rows = (Hanchan.objects.filter(clubday__date__year=clubday.date.year).exclude(clubday=clubday)
@@ -135,15 +134,14 @@ class RoundView:
 
     @property
     def people(self) -> list[tuple[Member, str, str]]:
-        """Everyone in the round with the key of their place and where they are (「2卓 西」,
-        「抜け番」): the swap form's choices."""
+        """The swap form's choices: everyone in the round, with the key of their place and where they are."""
         rows = [(m, f"{h.table}-{i}", _("%(t)s卓 %(w)s") % {"t": h.table, "w": SEAT_WINDS[i]})
                 for h in self.hanchans for i, m in enumerate(h.members)]
         return rows + [(m, f"out:{m.pk}", _("抜け番")) for m in self.out]
 
 
 def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
-    """Every 回戦 of the day, newest first, with its tables, sit-outs and whether it has started."""
+    """Every 回戦 of the day, newest first."""
     draws = {d.number: d for d in clubday.draws.all()}
     by_number: dict[int, list[Hanchan]] = {}
     for h in clubday.hanchans.select_related(*SEATS).order_by("number", "table"):
@@ -169,8 +167,7 @@ def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
 
 
 def _started_numbers(clubday: ClubDay) -> set[int]:
-    """The 回戦 with something recorded at a table: a hand, a paper sheet, or a table that is no
-    longer simply in play (finished, void)."""
+    """The 回戦 with something recorded at a table: a hand, a paper sheet, or a table finished or void."""
     hanchans = clubday.hanchans.all()
     numbers = set(hanchans.exclude(state=Hanchan.State.IN_PLAY).values_list("number", flat=True))
     numbers |= set(HandRecord.objects.filter(hanchan__clubday=clubday).values_list("hanchan__number", flat=True))
@@ -179,9 +176,7 @@ def _started_numbers(clubday: ClubDay) -> set[int]:
 
 
 def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
-    """The 回戦's tables for the room display: each player with seat wind and current score (the last
-    stored hand's ``scores_after``, the results once finished, else the starting points), and the
-    label of the last hand."""
+    """The 回戦's tables for the room display, each player with seat wind and current score."""
     hanchans = list(clubday.hanchans.filter(number=number).with_players().prefetch_related("results")
                     .order_by("table"))
     # in order: each hanchan's last hand is the one left in the dict
@@ -207,8 +202,8 @@ def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
 
 
 def _now_playing(hanchan: Hanchan) -> tuple[dict[str, str] | None, int | None]:
-    """The hand being played now (``{"ja": "東2局 1本場", "en": …}``) and the dealer's seat, from a
-    replay of the stored hands (none for a record that does not replay)."""
+    """The label of the hand being played now and the dealer's seat (none for a record that does not
+    replay)."""
     if hanchan.mode != Hanchan.Mode.HANDS:
         return None, None
     try:

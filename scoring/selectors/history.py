@@ -1,8 +1,7 @@
 """Reads of the change history (django-simple-history rows): who changed what, when, before → after.
 
-A hanchan's page of history gathers the hanchan's own rows with those of its hands (deleted ones
-too), its paper sheets and its results; a hand, member, rule set or result has its own page.
-A hand's ``event`` is shown readably (type, players, value, tiles), not as JSON.
+A hanchan's page gathers its own rows with those of its hands (deleted ones too), paper sheets
+and results.
 """
 
 from __future__ import annotations
@@ -63,8 +62,7 @@ class Entry:
 
 
 def event_text(event: dict[str, Any] | None, names: list[str]) -> dict[str, Any]:
-    """A recorded event, readable: ``text`` (type, players, value, riichi) and the tiles of each
-    win entered tile by tile (``tiles``: hand, melds, win tile).
+    """A recorded event, readable: ``text`` and the ``tiles`` of each win entered tile by tile.
 
     >>> event_text({"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30, "riichi": [1]},
     ...            ["山田", "佐藤", "鈴木", "田中"])["text"]
@@ -243,9 +241,8 @@ def _rows(model: type[Model], **filters: Any) -> list[Any]:
 
 
 def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
-    """The history page of one object: ``entries`` (newest first), ``hanchan`` (for a hand, result
-    or hanchan), ``deleted_hands`` (for a hanchan). Raises ``LookupError`` for an unknown kind or
-    an object that never existed."""
+    """The history page of one object; ``LookupError`` for an unknown kind or an object that never
+    existed."""
     model = KINDS.get(kind)
     if model is None:
         raise LookupError(kind)
@@ -261,8 +258,7 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
 
 
 def hanchan_history(*, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
-    """A hanchan's changes together with those of its hands, paper sheets and results, newest first,
-    and its deleted hands (``deleted_hands``: the rows to restore from)."""
+    """A hanchan's changes with those of its hands, paper sheets and results, and its deleted hands."""
     parts: list[tuple[type[Model], list[Any]]] = [(Hanchan, _rows(Hanchan, id=pk))]
     if not parts[0][1]:
         raise LookupError(pk)
@@ -279,9 +275,8 @@ def hanchan_history(*, pk: int, admin: bool = False, show_users: bool = True) ->
 
 def deleted_hands(*, hanchan_id: int, names: list[str] | None = None,
                   live: set[int] | None = None) -> list[dict[str, Any]]:
-    """The hands of a hanchan that were deleted and not restored: 「削除された局」, newest deletion
-    first, each with its old number, its event readable, who deleted it and when. ``names`` (the
-    players) and ``live`` (the ids of its hands now) when the caller has them: then one query."""
+    """The hands of a hanchan deleted and not restored (「削除された局」), newest deletion first.
+    ``names`` (the players) and ``live`` (the ids of its hands now) when the caller has them."""
     if live is None:
         live = set(HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True))
     rows = (HandRecord.history.filter(hanchan_id=hanchan_id, history_type="-").exclude(id__in=live)

@@ -1,16 +1,10 @@
 """Rule-change impact: what the recorded games of a period would have been under another rule set.
 
-For every finished hanchan played under ``ruleset`` in the period (at most ``MAX_DAYS`` days and
-``MAX_HANCHAN`` hanchan; nothing is written):
-
-- every win entered tile by tile is judged again under ``other`` in the same situation (winds,
-  honba, sticks from the recorded game): refused (「不成立」) or worth a different value;
-- a hanchan with such a hand is replayed under ``other``. Policy: **a refused win is treated as not
-  having happened** — the event is left out of the replay (its riichi sticks with it); later events
-  that can then no longer be played (e.g. the game has already ended) are left out too and counted.
-  A game that no longer reaches its end stops where the records stop and is scored from those
-  scores (as 途中終了 is). Hanchan without a changed hand keep their recorded result.
-- standings: each member's net total now and under ``other``.
+Every win entered tile by tile is judged again under ``other`` in the same situation, and a
+hanchan with a refused or changed win is replayed. **A refused win is treated as not having
+happened**: the event is left out of the replay (its riichi sticks with it), and so are later events
+that can then no longer be played. A game that no longer reaches its end is scored from where the
+records stop (as 途中終了 is). Nothing is written.
 """
 
 from __future__ import annotations
@@ -62,7 +56,7 @@ def hanchan_under(*, ruleset: RuleSet, start: datetime.date, end: datetime.date)
 def _replay_without(hanchan: Hanchan, events: list[dict[str, Any]], spec: Any,
                     refused: set[tuple[int, int]]) -> tuple[dict[str, Any], list[int]]:
     """Replay under ``spec`` leaving out refused wins (``(event index, winner)``) and then any
-    event that can no longer be played. Returns the replay and the 0-based dropped positions."""
+    event that can no longer be played; also the 0-based dropped positions."""
     kept: list[tuple[int, dict[str, Any]]] = []
     dropped: list[int] = []
     for i, ev in enumerate(events):
@@ -97,13 +91,7 @@ def _nets(out: dict[str, Any], spec: Any) -> list[int]:
 
 def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date,
                        end: datetime.date) -> dict[str, Any]:
-    """Judge the period's tile-entered wins under ``other`` and replay the hanchan they change.
-
-    Returns ``hands`` (HandChange rows: refused or different value; the first ``MAX_SHOWN``, with
-    ``hands_total``), ``hanchan`` (HanchanChange), ``standings`` (per member: now, under other,
-    difference; by the other total), ``judged`` (wins judged), ``hanchan_count``, ``truncated``
-    (more hanchan than ``MAX_HANCHAN`` in the period).
-    """
+    """Judge the period's tile-entered wins under ``other`` and replay the hanchan they change."""
     if (end - start).days >= MAX_DAYS:
         start = end - datetime.timedelta(days=MAX_DAYS - 1)
     games = list(hanchan_under(ruleset=ruleset, start=start, end=end)[:MAX_HANCHAN + 1])
@@ -158,8 +146,8 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
 
 def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_other: Any,
            rows: list[HandChange]) -> tuple[int, bool, set[tuple[int, int]]]:
-    """Judge the tile-entered wins of one game under the other rule set; append the changed ones
-    to ``rows``. Returns the wins judged, whether any changed, and the refused (index, winner)."""
+    """Judge one game's tile-entered wins under the other rule set, appending the changed ones to
+    ``rows``: the wins judged, whether any changed, and the refused (index, winner)."""
     try:
         out = rules.play({"ruleset": spec_now, "players": game.player_names(), "hands": events})
     except rules.RulesError:

@@ -1,8 +1,4 @@
-"""A member's page (``member_page``): the all-time summary, the charts' series (cumulative net and
-rating per club day, or per month for a long history), the recent hanchan, the biggest wins and
-the head-to-head, read from the member's rollup rows (``BoardRollup``) and a few of their results
-and hands.
-"""
+"""A member's page, read mostly from the member's rollup rows (``BoardRollup``)."""
 
 from __future__ import annotations
 
@@ -21,8 +17,8 @@ ROLLUP_FIELDS = ("ruleset_id", *BoardRollup.SUMS, "best", "last", "rating_mu", "
 
 
 def member_page(*, member: Member) -> dict[str, Any]:
-    """Everything the member page shows, in a few queries whatever the history's length.
-    ``timeline`` is the charts' series, ``days`` the latest 30 dates, newest first."""
+    """Everything the member page shows; ``timeline`` is the charts' series, ``days`` the latest 30
+    dates, newest first."""
     alltime = list(BoardRollup.objects.filter(member=member, year=0).values(*ROLLUP_FIELDS))  # a row per rule set
     total = combine(alltime)
     summary = member_summary(member=member, total=total) if alltime else None
@@ -35,8 +31,7 @@ def member_page(*, member: Member) -> dict[str, Any]:
 
 
 def member_summary(*, member: Member, total: dict) -> dict:
-    """The member's all-time row as in ``standings`` (without ``rank``), from the sum of their
-    all-time rollup rows (``total``)."""
+    """The member's all-time row as in ``standings``, without ``rank``."""
     row = {"member_id": member.pk, **{f: total[f] for f in BoardRollup.SUMS}, "best": total["best"]}
     member.mu, member.sigma = total["rating_mu"], total["rating_sigma"]
     finish_row(row, member)
@@ -55,9 +50,8 @@ def _recent_since(timeline: list[dict], limit: int) -> date | None:
 
 
 def member_recent(*, member: Member, limit: int = 20, since: date | None = None) -> list[dict]:
-    """The member's latest finished hanchan, newest first: ``hanchan_id``, ``date``, ``table``,
-    ``number``, ``rank``, ``score``, ``net``, ``net_text`` and ``rating`` after it. ``since``: none
-    of them is earlier (keeps the look-up to a few club days)."""
+    """The member's latest finished hanchan, newest first. ``since``: none of them is earlier (keeps
+    the look-up to a few club days)."""
     qs = HanchanResult.objects.filter(member=member, hanchan__state=Hanchan.State.FINISHED)
     if since is not None:
         qs = qs.filter(hanchan__clubday__date__gte=since)
@@ -74,11 +68,9 @@ PERIOD_FIELDS = ("year", "month", "day", "games", "net", "last", "rating_mu", "r
 
 def member_timeline(*, member: Member, limit: int | None = None, games: int | None = None,
                     net: int | None = None) -> list[dict]:
-    """Per date the member played, oldest first: the day's games and net, the cumulative net and
-    the rating after the day's last hanchan (from the rollup's date rows: a small row per date and
-    rule set). ``limit``: only the latest that many dates, the cumulative net counted back from
-    ``net`` (their all-time net over ``games``). The result says ``complete`` on its first row
-    when it reaches back to the member's first game."""
+    """Per date the member played, oldest first: games, net, cumulative net and the rating after the
+    day. ``limit``: only the latest that many dates, the cumulative net counted back from ``net``
+    (the all-time net over ``games``); the first row says whether it reaches the first game."""
     qs = (BoardRollup.objects.filter(member=member, day__gt=0).order_by("-year", "-month", "-day")
           .values_list(*PERIOD_FIELDS))
     fetch = 2 * limit + 2 if limit else None  # a date has a row per rule set played that day
@@ -101,8 +93,7 @@ def member_timeline(*, member: Member, limit: int | None = None, games: int | No
 
 
 def member_months(*, member: Member) -> list[dict]:
-    """Per month the member played, oldest first: ``date`` (the month, ``2025-04``), the cumulative
-    net and the rating after the month's last hanchan (the charts of a long history)."""
+    """Per month the member played, oldest first: the charts of a long history."""
     rows = (BoardRollup.objects.filter(member=member, year__gt=0, month__gt=0, day=0)
             .order_by("-year", "-month").values_list(*PERIOD_FIELDS))
     out, total = [], 0
@@ -132,10 +123,8 @@ def _merged(rows) -> list[list]:
 
 
 def member_best_wins(*, member: Member, total: dict) -> list[dict]:
-    """The member's biggest wins in hanchan recorded hand by hand (points gained by the win, with
-    honba and sticks), biggest first (from the rollup's top five per rule set): ``gain``,
-    ``hanchan_id``, ``date``, ``number`` (the hand's # on its hanchan page), ``label`` and
-    ``description`` (``{"ja", "en"}``), ``tiles``: the typed hand when the win was entered as tiles."""
+    """The member's biggest wins (points gained, with honba and sticks), biggest first, from the
+    rollup's top five per rule set."""
     top = total["best_wins"]
     if not top:
         return []
@@ -165,8 +154,7 @@ def _typed_tiles(event: dict, seat: int) -> dict | None:
 
 
 def member_head_to_head(*, total: dict) -> list[dict]:
-    """Against each member played with: games together, and in those games the member's net and
-    average rank and the opponent's. Most games together first (``total``: as for the summary)."""
+    """Against each member played with: games together and both sides' net and average rank in them."""
     opponents = total["opponents"]
     names = Member.objects.in_bulk([int(k) for k in opponents])
     out = []

@@ -1,11 +1,7 @@
-"""The standings (the ranking): one row per member for a period (all time, a year, a month,
-dates), a club day or a rule set, and the columns they show (``COLUMNS``, read by the page, the
-sort and the CSV).
+"""The standings: one row per member for a period, a club day or a rule set, and their columns.
 
-Periods of whole dates sum the rollup ``BoardRollup`` (per member, rule set and date / month / year
-/ all time; kept current by ``services.rollup``): a few rows per member however long the history.
-A club day's standings sum its results. The number of queries does not depend on how many members
-or hanchan there are.
+Periods of whole dates sum the rollup ``BoardRollup`` (a few rows per member however long the
+history); a club day's standings sum its results.
 
 A hanchan counts under its rule set in force (its own, else its club day's). Ranks are as settled
 by that rule set (上家優先, or 同着折半: tied players share the better rank), so 平均順位 and the
@@ -40,8 +36,7 @@ class Column(NamedTuple):
     hands: bool = False  # rests on the games recorded hand by hand (not in the CSV)
 
 
-# The standings' columns in table order, after the place and the name: the page's table, its sort
-# links and definitions, the sort keys and the CSV's columns all read this list.
+# The standings' columns in table order, after the place and the name (page, sort and CSV)
 COLUMNS: tuple[Column, ...] = (
     Column("games", _("半荘"), _("終了した半荘の数(無効は除く)"), False, "count"),
     Column("net", _("成績"), _("成績(素点 − 返し点 + 順位点)の合計、千点単位"), False, "net"),
@@ -91,11 +86,9 @@ def finished_results(*, start: date | None = None, end: date | None = None, club
 def standings(*, start: date | None = None, end: date | None = None, clubday: ClubDay | None = None,
               ruleset: RuleSet | None = None, min_games: int = 0, include_inactive: bool = False,
               sort: str = "net") -> list[dict]:
-    """One row per member who played in the period, best first (by ``sort``; ``-key`` reverses).
+    """One row per member who played in the period, sorted by ``sort`` (``-key`` reverses).
 
-    ``rank`` is the place by net (ties by net, then more games, share a place). Rates are fractions
-    0–1; hand figures rest on ``hand_games`` (games recorded hand by hand) and are ``None`` when
-    there is none.
+    Rates are fractions 0–1; hand figures rest on ``hand_games`` and are ``None`` without any.
     """
     if clubday is not None:
         return standings_from_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
@@ -115,8 +108,8 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
 
 
 def rollup_period(start: date | None, end: date | None) -> Q:
-    """The ``BoardRollup`` rows that exactly cover the dates ``start``–``end`` (``None``: open): the
-    all-time row, else whole years, then whole months, then single dates at either end.
+    """The ``BoardRollup`` rows that exactly cover ``start``–``end`` (``None``: open): the all-time
+    row, else whole years, whole months and single dates at either end.
 
     >>> rollup_period(None, None)
     <Q: (AND: ('year', 0))>
@@ -168,7 +161,7 @@ def _cover(s: date, e: date) -> list[dict[str, int]]:
 
 def _members_rated(pks: list[int], start: date | None, end: date | None) -> dict[int, Member]:
     """The members, each with ``mu``/``sigma`` after their last hanchan in the period (from the
-    period's rollup row with the latest ``last``, whatever its rule set: a few rows per member)."""
+    period's rollup row with the latest ``last``, whatever its rule set)."""
     latest: dict[int, tuple] = defaultdict(lambda: ("", None, None))
     for member_id, last, mu, sigma in (BoardRollup.objects.filter(rollup_period(start, end))
                                        .values_list("member_id", "last", "rating_mu", "rating_sigma")):
@@ -183,7 +176,7 @@ def _members_rated(pks: list[int], start: date | None, end: date | None) -> dict
 def standings_from_results(*, start: date | None = None, end: date | None = None, clubday: ClubDay | None = None,
                            ruleset: RuleSet | None = None, min_games: int = 0, include_inactive: bool = False,
                            sort: str = "net") -> list[dict]:
-    """``standings`` summed over the results themselves (a club day: a few dozen rows)."""
+    """``standings`` summed over the results themselves (a club day)."""
     qs = finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
                           include_inactive=include_inactive)
     rows = list(qs.values("member_id").annotate(**_aggregates()).filter(games__gte=max(min_games, 1)).order_by())
@@ -252,8 +245,8 @@ def place(rows: list[dict]) -> None:
 
 
 def sort_rows(rows: list[dict], sort: str) -> list[dict]:
-    """Rows ordered by a column of ``SORT_KEYS`` (``-key``: the other way); then by net and games.
-    Rows without the figure (``None``) go last."""
+    """Rows ordered by a column of ``SORT_KEYS`` (``-key``: the other way), then by net and games;
+    rows without the figure go last."""
     key = sort.lstrip("-")
     if key not in SORT_KEYS:
         key, sort = "net", "net"
@@ -266,8 +259,7 @@ def sort_rows(rows: list[dict], sort: str) -> list[dict]:
 
 
 def standings_top(*, limit: int = 5, start: date | None = None, end: date | None = None) -> list[dict]:
-    """The first ``limit`` rows of ``standings`` (active members; by net, then games, then member
-    number) with only ``member_id``, ``member_name``, ``net`` and ``games``: one query."""
+    """The first ``limit`` rows of ``standings`` (active members), with only id, name, net and games."""
     qs = (BoardRollup.objects.filter(rollup_period(start, end), member__active=True)
           .values("member_id", "member__name", "member__number")
           .annotate(net=Sum("net"), games=Sum("games")).filter(games__gt=0)
@@ -277,8 +269,8 @@ def standings_top(*, limit: int = 5, start: date | None = None, end: date | None
 
 
 def board_teaser(*, today: date, limit: int = 5) -> dict[str, Any]:
-    """The home page's teaser: ``rows`` of this year's top ``limit`` and the ``year``; all time
-    (``year`` ``None``) while the year has no finished hanchan."""
+    """The home page's teaser: this year's top ``limit``, or all time (``year`` ``None``) while the
+    year has no finished hanchan."""
     rows = standings_top(limit=limit, start=date(today.year, 1, 1), end=date(today.year, 12, 31))
     if rows:
         return {"rows": rows, "year": today.year}
@@ -286,5 +278,5 @@ def board_teaser(*, today: date, limit: int = 5) -> dict[str, Any]:
 
 
 def latest_clubday() -> tuple[int, date] | None:
-    """``(pk, date)`` of the newest club day (the standings' shortcut to it)."""
+    """``(pk, date)`` of the newest club day."""
     return ClubDay.objects.order_by("-date", "-pk").values_list("pk", "date").first()

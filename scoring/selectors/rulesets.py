@@ -21,7 +21,7 @@ def ruleset_in_force_q(ruleset: RuleSet, prefix: str = "") -> Q:
 
 
 def hanchan_under_ruleset(*, ruleset: RuleSet) -> QuerySet[Hanchan]:
-    """The hanchan played under ``ruleset``: as their own, or as their club day's when they have none."""
+    """The hanchan played under ``ruleset``."""
     return Hanchan.objects.filter(ruleset_in_force_q(ruleset))
 
 
@@ -35,16 +35,14 @@ def ruleset_display_name(ruleset: RuleSet, lang: str | None = None) -> str:
 
 
 def rulesets_listed() -> list[dict[str, Any]]:
-    """Every rule set with its name and its preset's label in the page's language, and how many
-    options differ from the preset."""
+    """Every rule set with its name and preset in the page's language, and how many options differ."""
     lang = get_language() or "ja"
     return [{"ruleset": rs, "name": ruleset_display_name(rs, lang), "preset": info.preset_label(rs.preset, lang),
              "changes": len(rs.options or {})} for rs in RuleSet.objects.order_by("pk")]
 
 
 def ruleset_sheet(*, ruleset: RuleSet) -> dict[str, Any]:
-    """The rules sheet of ``ruleset`` in the page's language: its groups of rows with the value as
-    words, the rows that differ from the preset marked, and those differences listed first."""
+    """The rules sheet of ``ruleset`` in the page's language, the differences from the preset first."""
     lang = get_language() or "ja"
     engine, base = ruleset.engine(), rules.PRESETS[ruleset.preset]
     groups = info.sheet(engine, base, lang)

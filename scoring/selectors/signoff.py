@@ -17,9 +17,8 @@ def sign_off_on() -> bool:
 
 
 def hanchan_signoff(*, hanchan: Hanchan, user=None) -> dict[str, Any]:
-    """The four players in seat order, each with ``confirmed`` (at the current version), ``outdated``
-    (confirmed an older result), the confirmation and ``may_tap`` (``user`` may confirm for them
-    now); ``count`` of current ones; ``outdated_any``."""
+    """The four players in seat order, each ``confirmed`` at the current version or ``outdated``
+    (confirmed an older result), and whether ``user`` may confirm for them now."""
     stored = {c.member_id: c for c in Confirmation.objects.filter(hanchan=hanchan).select_related("by")}
     players = []
     for seat, member in enumerate(hanchan.members):
@@ -34,8 +33,7 @@ def hanchan_signoff(*, hanchan: Hanchan, user=None) -> dict[str, Any]:
 
 
 def unconfirmed_hanchan(*, clubday: ClubDay) -> list[Hanchan]:
-    """The club day's finished hanchan with fewer than four confirmations of the current result,
-    by 回戦 and table, each with ``confirmed`` (how many)."""
+    """The club day's finished hanchan with fewer than four confirmations of the current result."""
     qs = (clubday.hanchans.filter(state=Hanchan.State.FINISHED)
           .annotate(confirmed=Count("confirmations", filter=Q(confirmations__version=F("version"))))
           .filter(confirmed__lt=4).select_related("seat0", "seat1", "seat2", "seat3")

@@ -1,18 +1,9 @@
 """大会 (tournament) standings: after each 回戦, the final table and the final result.
 
-Standings count the finished hanchan of the planned 回戦 (1 … ``ClubDay.rounds``; a void or
-unfinished hanchan does not count). Players are ranked by, in this order (``TIEBREAKS``):
-
-1. 合計成績 — the sum of their nets (higher first);
-2. 平均順位 — their average placing (lower first);
-3. 最高成績 — their best single hanchan (higher first).
-
-Players equal on all three share the rank; they are listed (and, for the Swiss draw and the final
-table, ordered) by 会員番号. The 決勝卓 is hanchan 回戦 ``rounds + 1`` at table 1: once finished its
-placings decide 1st–4th (its winner is the champion) and everybody else follows by the standings.
-
-``tournament_standings`` / ``tournament_order`` feed the Swiss draw (``scoring.seating.draw_round``'s
-``standings``): member ids in rank order after a given 回戦.
+Standings count the finished hanchan of the planned 回戦 (1 … ``ClubDay.rounds``). Players are
+ranked by ``TIEBREAKS`` in order; players equal on all three share the rank and are listed (and,
+for the Swiss draw and the final table, ordered) by 会員番号. The 決勝卓 is 回戦 ``rounds + 1`` at
+table 1: once finished its placings decide 1st–4th and everybody else follows by the standings.
 """
 
 from __future__ import annotations
@@ -98,10 +89,7 @@ def _rows(results: list[tuple[int, str, int, int, int, int]]) -> list[dict[str, 
 
 
 def tournament_standings(clubday: ClubDay, *, after_round: int | None = None) -> list[dict[str, Any]]:
-    """The standings after 回戦 ``after_round`` (None: every 回戦 played), best first. Each row:
-    ``member_id``, ``name``, ``number`` (会員番号), ``rank`` (shared when every tiebreak is equal;
-    ``tied`` then), ``games``, the tiebreak values ``net`` (in points, ``net_text`` as +19.6),
-    ``avg_rank`` and ``best`` (``best_text``), and ``firsts`` (1位の回数, shown only)."""
+    """The standings after 回戦 ``after_round`` (None: every 回戦 played), best first."""
     return _rows(_results(clubday, after_round))
 
 
@@ -112,9 +100,8 @@ def tournament_order(clubday: ClubDay, *, after_round: int | None = None) -> lis
 
 
 def tournament_rounds(clubday: ClubDay) -> list[dict[str, Any]]:
-    """The standings after each 回戦 played, newest first: ``{"number": k, "rows": [...]}`` where each
-    row also has ``move`` (places gained since 回戦 k − 1: positive up; None in 回戦 1 or for a
-    first game) and ``round_net`` (the net of their game(s) in 回戦 k, None when sitting out)."""
+    """The standings after each 回戦 played, newest first; each row also has ``move`` (places gained
+    since the 回戦 before) and ``round_net`` (the net in this 回戦, None when sitting out)."""
     results = _results(clubday, None)
     numbers = sorted({r[3] for r in results})
     out, before = [], {}
@@ -136,8 +123,7 @@ def tournament_rounds(clubday: ClubDay) -> list[dict[str, Any]]:
 
 
 def tournament_progress(clubday: ClubDay) -> dict[str, Any]:
-    """Where the 大会 stands: 回戦 planned and played, hanchan still in play in the main 回戦, whether
-    the 決勝卓 may be created now (every planned 回戦 has games, none still in play)."""
+    """Where the 大会 stands; the 決勝卓 is due once every planned 回戦 has games and none is in play."""
     planned = clubday.rounds or 0
     main = clubday.hanchans.exclude(state=Hanchan.State.VOID)
     if planned:
@@ -152,9 +138,8 @@ def tournament_progress(clubday: ClubDay) -> dict[str, Any]:
 
 
 def tournament_result(clubday: ClubDay) -> dict[str, Any]:
-    """The final result: ``rows`` in final order with ``place`` (1, 2, …), the standings values and,
-    for the 決勝卓's four, ``final_rank`` and ``final_net_text``; ``final`` (the hanchan or None);
-    ``decided`` (the 決勝卓 finished, or every 回戦 done when there is none); ``champion`` (a row)."""
+    """The final result, in final order; ``decided`` once the 決勝卓 finished, or every 回戦 is done
+    when there is none."""
     rows = tournament_standings(clubday)
     progress = tournament_progress(clubday)
     final = progress["final"]
@@ -180,7 +165,7 @@ def tournament_result(clubday: ClubDay) -> dict[str, Any]:
 
 
 def ruleset_summary(clubday: ClubDay) -> list[tuple[Any, str]]:
-    """The rule set's game rules a 大会's printout states: (label, value) pairs."""
+    """The rules a 大会's printout states, as (label, value) pairs."""
     rs = clubday.ruleset.engine()
     uma = " / ".join(rules.net_text(v) for v in rs.uma)
     return [

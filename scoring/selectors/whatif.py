@@ -33,9 +33,8 @@ TIES = {(r, k): f"t{r}{k}" for r in range(1, 5) for k in range(2, 6 - r)}  # Boa
 
 def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: int | None,
                      **filters: Any) -> list[dict]:
-    """The standings (``standings`` with ``filters``) under another 順位点 / 返し点 (``None``: each
-    rule set's own), by the what-if net: each row has ``net`` (what-if), ``real_net``, ``delta``,
-    ``rank`` (what-if place), ``real_rank`` and ``moved`` (places gained)."""
+    """The standings under another 順位点 / 返し点 (``None``: each rule set's own), by the what-if
+    ``net``, with the ``real_net`` and ``real_rank`` beside it."""
     filters.pop("sort", None)
     rows = standings(**filters)
     nets = whatif_nets(uma=uma, return_points=return_points, start=filters.get("start"), end=filters.get("end"),
@@ -51,8 +50,7 @@ def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: in
 
 
 def whatif_nets(*, uma, return_points, start=None, end=None, clubday=None, ruleset=None) -> dict[int, int]:
-    """``{member pk: what-if net}`` over the period: from the rollup's rows covering it, or for a
-    club day (``clubday``) summed over its results."""
+    """``{member pk: what-if net}`` over the period (for a club day, summed over its results)."""
     engines = {rs.pk: rs.engine() for rs in RuleSet.objects.all()}
     if clubday is not None:
         extra, expr = _whatif_net(engines, uma, return_points)
@@ -90,8 +88,7 @@ def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None
 
 
 def _whatif_net(engines: dict, uma: tuple[int, int, int, int] | None, return_points: int | None):
-    """Annotations and an expression: the what-if net of one result (``engines``: the rule sets'
-    engines by pk)."""
+    """Annotations and an expression: the what-if net of one result."""
     in_force = Coalesce("hanchan__ruleset_id", "hanchan__clubday__ruleset_id")
     split = any(e.tie_break == "split" for e in engines.values())
     tied = (Subquery(HanchanResult.objects.filter(hanchan=OuterRef("hanchan"), rank=OuterRef("rank"))

@@ -1,5 +1,4 @@
-"""The boards' cells as text: a standings row's figures in ``COLUMNS`` order, formatted as the
-``thousands``/``fixed``/``pct``/``whole`` filters write them, for the table's partial to lay out.
+"""The boards' cells: a standings row's figures in ``COLUMNS`` order, as the filters write them.
 
 >>> [text for text, _css in cells({"games": 3, "net": -1200, "avg_rank": 2.5, "hand_games": 1, "rating": None,
 ...                                **dict.fromkeys(("first", "second", "third", "fourth", "yakuman"), 1)})][:4]

@@ -1,6 +1,5 @@
-"""The boards' charts as numbers, and their number formats. The charts are drawn as SVG by the
-partials of ``scoring/_charts.html`` (no script, no network; CSP-safe: no ``style`` attributes,
-colours come from classes in club.css); the tags here give them coordinates.
+"""The boards' charts as coordinates for the SVG of ``scoring/_charts.html`` (no script; CSP-safe:
+colours come from classes in club.css, not ``style`` attributes), and their number formats.
 
 >>> chart = line_chart([("10/1", 0), ("10/8", 19600), ("11/1", -5000)])
 >>> chart["points"], [t["text"] for t in chart["ticks"]]
@@ -68,11 +67,8 @@ def _label(x: Any) -> str:
 
 
 def line_chart(points: Sequence[tuple[Any, float | None]], *, scale: float = 1, zero: bool = True) -> dict | None:
-    """The coordinates of a line chart of ``(x label, value)`` points, evenly spaced (a label may
-    be a date: written 2026-10-01), ``None`` when no point has a value. ``scale`` divides the shown
-    axis numbers (1000: points in thousands); ``zero``: the axis includes 0, numbers signed.
-    ``ticks``: ``y``, ``text``, ``zero``; ``ends``: the first and last point's ``x``, ``anchor``
-    and ``text``; ``points``: the polyline's; ``dots``: ``(x, y)`` (up to ``DOTS`` points)."""
+    """A line chart of ``(x label, value)`` points, evenly spaced; ``None`` when no point has a value.
+    ``scale`` divides the axis numbers shown; ``zero``: the axis includes 0, numbers signed."""
     values = [v for _x, v in points if v is not None]
     if not values:
         return None
@@ -113,8 +109,7 @@ def rating_chart(timeline: list[dict]) -> dict | None:
 
 @register.simple_tag
 def rank_chart(row: dict) -> list[dict]:
-    """The bars of the 1st–4th place counts of a standings row: ``place``, ``count``, ``x``, ``y``,
-    ``width``, ``height`` and the ``middle`` of each (a 320 × 160 picture)."""
+    """The bars of the 1st–4th place counts of a standings row (a 320 × 160 picture)."""
     counts = [row[k] for k in ("first", "second", "third", "fourth")]
     top, bw = max(counts) or 1, (320 - 20) / 4
     bars = []

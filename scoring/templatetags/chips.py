@@ -13,8 +13,7 @@ register = template.Library()
 
 @register.simple_tag
 def chips(bound: forms.BoundField) -> list[dict[str, Any]]:
-    """The options of a radio or checkbox field: ``{"type", "name", "id", "value", "label",
-    "checked", "required"}`` each, checked from the submitted data or the initial value."""
+    """The options of a radio or checkbox field, checked from the submitted data or the initial value."""
     field = bound.field
     multiple = isinstance(field.widget, forms.CheckboxSelectMultiple)
     value = bound.value()

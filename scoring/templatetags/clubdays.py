@@ -1,9 +1,4 @@
-"""Dates and rule-set names as a page shows them, in the page's language.
-
-``{% load clubdays %}`` then ``{{ day.date|clubdate }}``: 「2026年11月23日(月)」 in Japanese,
-``2026-11-23 (Mon)`` in English; ``{{ clubday.ruleset|ruleset_name }}``: a shipped preset's name in
-the page's language.
-"""
+"""Dates and rule-set names as a page shows them, in the page's language."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ register = template.Library()
 
 @register.filter
 def net_points(net: Any) -> str:
-    """``{{ 19600|net_points }}`` → ``+19.6`` (``rules.net_text``)."""
+    """19600 → ``+19.6``."""
     import rules
 
     try:

@@ -1,6 +1,4 @@
-"""確認 (sign-off) boxes: ``{% signoff_box hanchan %}`` on a finished hanchan's page and
-``{% signoff_pending clubday %}`` on a club day's page; both draw nothing unless
-``settings.SIGN_OFF``."""
+"""確認 (sign-off) boxes of a finished hanchan and of a club day; nothing unless ``settings.SIGN_OFF``."""
 
 from __future__ import annotations
 

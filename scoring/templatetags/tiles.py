@@ -1,12 +1,8 @@
-"""Tiles as pictures: ``{% load tiles %}``.
+"""Tiles as pictures: ``{% tile "5m" %}``, ``{% tiles "123m55z" %}`` (or ``{{ hand|tiles }}``).
 
-- ``{% tile "5m" %}`` → ``<svg class="tile" role="img" aria-label="5萬" viewBox="0 0 60 80"><use
-  href="/static/tiles/sprite.<hash>.svg#t-5m"></use></svg>``: a symbol of the one tile sprite
-  (scripts/make_tiles.py), so a page with any number of tiles makes one request for all of them
-- ``{% tiles "123m55z" %}`` (or ``{{ hand|tiles }}``) → one picture per tile, in reading order.
-
-Both notations are read (mpsz and 一二三/①②③/123/東南西北白發中) through the rules engine's parser.
-Input that is not tiles is shown as plain (escaped) text: a bad hand never breaks a page.
+Each picture is a symbol of the one tile sprite (scripts/make_tiles.py), so a page with any number
+of tiles makes one request for all of them. Input that is not tiles is shown as escaped text: a bad
+hand never breaks a page.
 """
 
 from __future__ import annotations
@@ -34,8 +30,7 @@ SUITS_EN = {"m": "man", "p": "pin", "s": "sou"}
 
 
 def tile_alt(name: str) -> str:
-    """Alt text for an mpsz tile name (the names are ``rules.tiles``'s), in the page's language
-    (Japanese unless English is active).
+    """Alt text for an mpsz tile name, in the page's language.
 
     >>> tile_alt("5m"), tile_alt("0p"), tile_alt("7z"), tile_alt("back")
     ('5萬', '赤5筒', '中', '裏')
@@ -56,9 +51,8 @@ _PICTURES: dict[tuple[str, str], SafeString] = {}
 
 
 def _picture(name: str) -> SafeString:
-    """One tile's picture, named for screen readers (``role="img"``, ``aria-label``), made once per
-    tile and language (a verdict or a hand row shows a dozen or more: the URL and the name are the
-    same every time)."""
+    """One tile's picture, named for screen readers, made once per tile and language (a hand row shows
+    a dozen or more)."""
     key = (name, get_language() or "")
     picture = _PICTURES.get(key)
     if picture is None:
@@ -75,9 +69,21 @@ def _forget_pictures(*, setting: str, **kwargs: object) -> None:
         _PICTURES.clear()
 
 
+def _pictures(names: list[str]) -> SafeString:
+    return mark_safe("".join(_picture(n) for n in names))
+
+
 def _names(text: str) -> list[str]:
     """mpsz names of every tile in ``text`` (reading order); raises ``RulesError`` if unreadable."""
     return [tile_name(kind, red) for kind, red in parse_tokens(text)]
+
+
+def _readable(text: str) -> list[str]:
+    """``_names``, or none when ``text`` is not tiles."""
+    try:
+        return _names(text)
+    except RulesError:
+        return []
 
 
 @register.simple_tag
@@ -86,10 +92,7 @@ def tile(name: object) -> SafeString:
     text = "" if name is None else str(name)
     if text.strip() == "back":
         return _picture("back")
-    try:
-        names = _names(text)
-    except RulesError:
-        names = []
+    names = _readable(text)
     if len(names) != 1:
         return escape(text)
     return _picture(names[0])
@@ -97,17 +100,12 @@ def tile(name: object) -> SafeString:
 
 @register.filter(name="tiles")
 def render_tiles(text: object) -> SafeString:
-    """``{% tiles hand %}`` or ``{{ hand|tiles }}``: every tile of a tile string, as pictures in one
-    ``<span class="tiles">``; unreadable input renders as its escaped text."""
+    """Every tile of a tile string, as pictures in one ``<span class="tiles">``."""
     value = "" if text is None else str(text)
-    try:
-        names = _names(value)
-    except RulesError:
-        return escape(value)
+    names = _readable(value)
     if not names:
         return escape(value)
-    return format_html('<span class="tiles" title="{}">{}</span>', value,
-                       mark_safe("".join(_picture(n) for n in names)))
+    return format_html('<span class="tiles" title="{}">{}</span>', value, _pictures(names))
 
 
 register.simple_tag(render_tiles, name="tiles")
@@ -117,19 +115,14 @@ _FILLED = re.compile(r"\{([0-9mpsz]+)\}")
 
 @register.filter
 def quoted_tiles(text: object) -> SafeString:
-    """``{{ case.quote|quoted_tiles }}``: a quotation in which ``{234m}`` marks where the original
-    had a tile picture (lost from its text) and names the tiles that stood there: they are drawn
-    as tiles in a ``<span class="tiles filled">`` (the page says they were filled in); the rest of
-    the text is escaped."""
+    """A quotation in which ``{234m}`` marks tile pictures lost from the original's text: drawn as
+    tiles in a ``<span class="tiles filled">`` (the page says they were filled in)."""
     parts = _FILLED.split("" if text is None else str(text))
     out = [escape(parts[0])]
     for group, rest in zip(parts[1::2], parts[2::2]):
-        try:
-            names = _names(group)
-        except RulesError:
-            names = []
-        out.append(format_html('<span class="tiles filled" title="{}">{}</span>', group,
-                               mark_safe("".join(_picture(n) for n in names))) if names else escape(f"{{{group}}}"))
+        names = _readable(group)
+        out.append(format_html('<span class="tiles filled" title="{}">{}</span>', group, _pictures(names))
+                   if names else escape(f"{{{group}}}"))
         out.append(escape(rest))
     return mark_safe("".join(out))
 
@@ -145,8 +138,7 @@ PALETTE_ROWS = (
 
 @register.simple_tag
 def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
-    """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives):
-    ``{"name", "alt", "href"}`` per tile (``href``: its symbol in the sprite)."""
+    """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives)."""
     rows = PALETTE_ROWS if red_fives else PALETTE_ROWS[:4]
     sprite = static(SPRITE)
     return [[{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in row] for row in rows]
@@ -154,7 +146,7 @@ def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
 
 @register.filter(name="tile_ja")
 def tile_ja_filter(name: object) -> str:
-    """``{{ "4s"|tile_ja }}`` → 4索: a tile named in text as a player says it (never ``4s``).
+    """A tile named in text as a player says it (never ``4s``).
 
     >>> tile_ja_filter("4s"), tile_ja_filter("7z"), tile_ja_filter("0p"), tile_ja_filter("xx")
     ('4索', '中', '赤5筒', 'xx')
@@ -171,9 +163,7 @@ CALL_JA = {"chi": "チー", "pon": "ポン", "minkan": "明槓", "kakan": "加�
 
 @register.simple_tag
 def meld(m: object) -> SafeString:
-    """A call as pictures with its kind: ``{% meld {"type": "pon", "tiles": "777z"} %}`` →
-    ``<span class="meld"><small>ポン</small><span class="tiles">…</span></span>``; an ankan shows its
-    outer tiles face down, as on the table."""
+    """A call as pictures with its kind; an ankan shows its outer tiles face down, as on the table."""
     if not isinstance(m, dict):
         return escape(str(m))
     kind, text = str(m.get("type", "")), str(m.get("tiles", ""))
@@ -185,7 +175,7 @@ def meld(m: object) -> SafeString:
         names = ["back", names[1], names[2], "back"]
     label = gettext(CALL_JA[kind]) if kind in CALL_JA else kind
     return format_html('<span class="meld" title="{} {}"><small>{}</small><span class="tiles">{}</span></span>',
-                       label, text, label, mark_safe("".join(_picture(n) for n in names)))
+                       label, text, label, _pictures(names))
 
 
 _GROUP = re.compile(r"(?<![0-9A-Za-z])([0-9]+)([mpsz])(?![0-9A-Za-z])")
@@ -214,7 +204,6 @@ def spoken_tiles(text: str, lang: str = "ja") -> str:
 
 @register.filter
 def said(value: object) -> str:
-    """``{{ reason|said }}``: an engine text ``{"ja", "en"}`` in the page's language, with any tile
-    written in mpsz named as a player says it (never ``777z``)."""
-    text = "" if value is None else lang(value)  # a dict: its text in the page's language
+    """An engine text ``{"ja", "en"}`` in the page's language, tiles in mpsz named as a player says them."""
+    text = "" if value is None else lang(value)
     return spoken_tiles(str(text), "en" if (get_language() or "ja")[:2] == "en" else "ja")

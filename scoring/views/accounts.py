@@ -78,10 +78,8 @@ def _setup_done(request: HttpRequest, status: int) -> HttpResponse:
 
 
 def setup(request: HttpRequest) -> HttpResponse:
-    """First run: create the first administrator. Only while no user exists, and only with the
-    one-time token printed by ``manage.py clubstart`` (``make run``); where the request comes from
-    does not matter. Once an administrator exists the page says so and points to the login (404,
-    or 409 to a submission that raced the one that made it)."""
+    """First run: create the first administrator, only while no user exists and only with the
+    one-time token printed by ``manage.py clubstart`` (409 to a submission that raced another)."""
     User = get_user_model()
     if User.objects.exists():
         return _setup_done(request, 404)
@@ -107,8 +105,7 @@ def setup(request: HttpRequest) -> HttpResponse:
 
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
-    """django-axes: too many wrong passwords for this user name from this address, or from this
-    address for any user names."""
+    """django-axes' lockout: too many wrong passwords for this user name or from this address."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     form = AuthenticationForm(request, data=None)
     return render(request, "registration/login.html",

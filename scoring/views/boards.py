@@ -66,9 +66,8 @@ def _quick_periods() -> list[tuple[str, str]]:
 
 @readable
 def standings(request: HttpRequest) -> HttpResponse:
-    """The standings of the filters in the URL, and beside them what-if 順位点 when asked. The
-    tables are kept in the cache under the boards' and names' generation, the forms under the
-    names' (the template's ``{% cache %}``): ``rows`` are lazy, read only when a table is drawn."""
+    """The standings of the filters in the URL, and what-if 順位点 when asked. ``rows`` are lazy: the
+    template's ``{% cache %}`` reads them only when a table is drawn."""
     form = BoardFilterForm(request.GET or None)
     f = form.filters()
     whatif_form = WhatIfForm(request.GET if request.GET.get("wi") else None)
@@ -95,8 +94,7 @@ def standings(request: HttpRequest) -> HttpResponse:
 
 @readable
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A member's page; its figures are kept in the cache under the boards' and names' generation
-    (``page`` is lazy, read only when they are drawn)."""
+    """A member's page (``page`` is lazy: the template's cache may not need it)."""
     member = get_object_or_404(Member, pk=pk)
     ctx = {"member": member, "generation": generations.generation(generations.BOARDS, generations.NAMES),
            "page": SimpleLazyObject(lambda: selectors.member_page(member=member))}

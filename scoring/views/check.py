@@ -77,8 +77,7 @@ def _json(out: dict, status: int) -> HttpResponse:
 @csrf_exempt  # it writes nothing; scripts POST a document as `python -m rules compare` reads it
 @require_http_methods(["GET", "POST"])
 def check_json(request: HttpRequest) -> HttpResponse:
-    """``python -m rules compare`` over HTTP: ``?doc=<JSON>`` or the JSON as the POST body; the same
-    answer and error JSON (status 400 for bad input, 500 for an engine fault)."""
+    """``python -m rules compare`` over HTTP: ``?doc=<JSON>`` or the JSON as the POST body."""
     if request.method == "POST":
         size = int(request.META.get("CONTENT_LENGTH") or 0)
         raw = request.read(MAX_BYTES + 1) if size <= MAX_BYTES else None
@@ -112,8 +111,7 @@ def check_examples(request: HttpRequest) -> HttpResponse:
 
 
 def tiles_answer(request: HttpRequest) -> JsonResponse:
-    """``?hand=&melds=&win_tile=`` read by ``read_tiles``, as JSON: the tap palette's reader of typed
-    tiles, public as ``check_tiles`` for the checker and the dispute page, and the hand form's."""
+    """The tap palette's reader of typed tiles, as JSON (public as ``check_tiles``)."""
     return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
                                    request.GET.get("win_tile", "")))
 

@@ -53,11 +53,9 @@ def csv_lines(header: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
 
 
 def export_filters(params: QueryDict) -> dict[str, Any]:
-    """The filters from the URL, as ``selectors.standings`` takes them (plus ``min_games``,
-    ``include_inactive``, ``sort``). Either the standings page's own query string (``period=…``,
-    ``clubday``, ``min``, ``inactive``, ``sort``: a link from that page just adds ``.csv``), or
-    the short form ``from``, ``to`` (YYYY-MM-DD), ``day`` (club day id), ``ruleset`` (id or name),
-    ``min_games``. Raises ValueError with a message for a bad value."""
+    """The filters from the URL, as ``selectors.standings`` takes them: either the standings page's
+    own query string (a link from that page just adds ``.csv``), or the short form ``from``, ``to``,
+    ``day``, ``ruleset`` (id or name), ``min_games``. ValueError with a message for a bad value."""
     if "period" in params or "clubday" in params:
         from ..forms.boards import BoardFilterForm
 
@@ -95,14 +93,6 @@ def export_filters(params: QueryDict) -> dict[str, Any]:
 RESULT_FILTERS = ("start", "end", "clubday", "ruleset")
 
 
-def _stream(lines: Iterator[str], name: str) -> StreamingHttpResponse:
-    response = StreamingHttpResponse((line.encode("utf-8") for line in lines),
-                                     content_type="text/csv; charset=utf-8")
-    stamp = timezone.localdate().strftime("%Y%m%d")
-    response["Content-Disposition"] = f'attachment; filename="{name}-{stamp}.csv"'
-    return response
-
-
 def _export(request: HttpRequest, name: str, columns: list[str],
             rows_for: Callable[[dict[str, Any]], Iterable[list[Any]]]) -> HttpResponse:
     """The CSV of ``rows_for(filters)``, or 400 with the message of a bad filter."""
@@ -110,7 +100,10 @@ def _export(request: HttpRequest, name: str, columns: list[str],
         filters = export_filters(request.GET)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
-    return _stream(csv_lines(columns, rows_for(filters)), name)
+    lines = csv_lines(columns, rows_for(filters))
+    response = StreamingHttpResponse((line.encode("utf-8") for line in lines), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}-{timezone.localdate():%Y%m%d}.csv"'
+    return response
 
 
 @readable

@@ -1,8 +1,7 @@
 """Disputes (物言い): flag a recorded hand, discuss it, rule on it.
 
-Reading follows the hanchan pages (``readable``: public unless ``CLUB_PUBLIC_BOARDS=0``; who wrote
-what is shown to logged-in users only); flagging and commenting need a login (any role); only an
-officer (admin or 審判) rules.
+Reading follows the hanchan pages (who wrote what is shown to logged-in users only); flagging and
+commenting need a login; only an officer (admin or 審判) rules.
 """
 
 from __future__ import annotations
@@ -30,17 +29,16 @@ from ..services import disputes as dispute_services
 from .common import error_list, int_or_none, posted_version
 
 
+HANCHAN = ("hanchan__clubday__ruleset", "hanchan__ruleset", "hanchan__seat0", "hanchan__seat1", "hanchan__seat2",
+           "hanchan__seat3")
+
+
 def _dispute(pk: int) -> Dispute:
-    return get_object_or_404(Dispute.objects.select_related(
-        "hanchan__clubday__ruleset", "hanchan__ruleset", "hanchan__seat0", "hanchan__seat1", "hanchan__seat2",
-        "hanchan__seat3", "hand", "opened_by", "ruled_by"), pk=pk)
+    return get_object_or_404(Dispute.objects.select_related(*HANCHAN, "hand", "opened_by", "ruled_by"), pk=pk)
 
 
 def _hand(pk: int) -> HandRecord:
-    try:
-        return dispute_selectors.hand_of(pk=pk)
-    except HandRecord.DoesNotExist:
-        raise Http404 from None
+    return get_object_or_404(HandRecord.objects.select_related(*HANCHAN), pk=pk)
 
 
 @readable
@@ -125,8 +123,8 @@ def dispute_comment(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @officer_required
 def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
-    """Uphold, or amend the hand (re-settling the hanchan). A stale form (the hanchan changed since
-    the page was loaded) is refused with everything typed kept."""
+    """Uphold, or amend the hand (re-settling the hanchan). A stale form is refused with everything
+    typed kept."""
     dispute = _dispute(pk)
     hanchan = dispute.hanchan
     ruling = RulingForm(request.POST)

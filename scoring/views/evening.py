@@ -1,6 +1,5 @@
-"""The evening of a club day: 出欠 (check-in from a phone), 組み合わせ (the table draw of each 回戦)
-and the room display (a projector or TV: the current 回戦 with live scores, QR codes, the day's
-standings; it reloads its live part by htmx polling)."""
+"""The evening of a club day: 出欠 (check-in), 組み合わせ (the table draw of each 回戦) and the room
+display (the current 回戦 with live scores, reloaded by htmx polling)."""
 
 from __future__ import annotations
 
@@ -52,8 +51,7 @@ ACTIONS = {"in": services.attendance_check_in, "undo": services.attendance_undo,
 @require_POST
 @scorekeeper_required
 def attendance_member(request: HttpRequest, pk: int, member: int) -> HttpResponse:
-    """来た / 取消 / 帰る / 戻る for one member: htmx gets the member's row (and the counts out of
-    band), a plain post the page again."""
+    """来た / 取消 / 帰る / 戻る for one member: htmx gets the member's row and the counts."""
     day = _day(pk)
     person = get_object_or_404(Member, pk=member)
     action = ACTIONS.get(request.POST.get("action", ""))
@@ -146,7 +144,7 @@ def draw_swap(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _qr(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (segno's output; no user text in it but the URL)."""
+    """The QR code of ``url`` as inline SVG (safe: segno's output, no user text in it but the URL)."""
     return mark_safe(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff"))
 
 

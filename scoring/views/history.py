@@ -18,9 +18,8 @@ from .common import error_list, posted_version
 
 @readable
 def history(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
-    """``/history/<kind>/<pk>/``: who changed what and when, before → after. Readable by whoever
-    may read the object (all these are on pages readable under ``can_read``); who made a change is
-    shown to logged-in users only, a member's login only to admins."""
+    """Who changed what and when, before → after. Who made a change is shown to logged-in users only,
+    a member's login only to admins."""
     if kind not in KINDS:
         raise Http404
     admin = is_admin(request.user)
@@ -36,7 +35,7 @@ def history(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
 @require_POST
 @admin_required
 def hand_restore_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """Restore deleted hand ``pk`` at its old position (with the hanchan's ``version``)."""
+    """Restore deleted hand ``pk`` at its old position."""
     row = deleted_hand_row(hand_id=pk)
     if row is None:
         messages.error(request, _("この局は削除されていないか、すでに復元されています"))

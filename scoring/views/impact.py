@@ -12,7 +12,7 @@ from ..selectors.impact import MAX_DAYS, MAX_HANCHAN, rule_change_impact
 
 @readable
 def impact(request: HttpRequest) -> HttpResponse:
-    """GET form; with its fields filled the result below. Bounded: one year, ``MAX_HANCHAN`` games."""
+    """The form, and with its fields filled the result (at most a year, ``MAX_HANCHAN`` games)."""
     form = ImpactForm(request.GET if "ruleset" in request.GET else None, initial=ImpactForm.defaults())
     result = None
     if form.is_bound and form.is_valid():

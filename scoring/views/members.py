@@ -19,8 +19,7 @@ from .common import apply_service, form_status
 
 @readable
 def home(request: HttpRequest) -> HttpResponse:
-    """Recent club days and the standings teaser (kept in the cache under the boards' and names'
-    generation and the year it shows: ``teaser`` is lazy)."""
+    """Recent club days and the standings teaser (lazy: the template's cache may not need it)."""
     first_run = not get_user_model().objects.exists()
     today = timezone.localdate()
     return render(request, "scoring/home.html",

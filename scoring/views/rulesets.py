@@ -1,8 +1,7 @@
-"""Rule sets: list, rules sheet (detail), create (also as a copy of another) and edit.
+"""Rule sets: list, rules sheet, create (also as a copy of another) and edit.
 
 A rule set is edited only while no hanchan is played under it: results are a cache of the replay
-under the rule set in force, so a later change would silently disagree with them. Once used, the
-page offers 「コピーして新しいルールを作る」 instead (``ruleset-create?copy=<pk>``).
+under the rule set in force, so a later change would silently disagree with them.
 """
 
 from __future__ import annotations
@@ -33,8 +32,7 @@ def ruleset_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @admin_required
 def ruleset_create(request: HttpRequest) -> HttpResponse:
-    """The form starts from a preset (``?preset=``, chosen on the page: its values are filled in)
-    or from a copy of a rule set (``?copy=<pk>``)."""
+    """The form starts from a preset (``?preset=``) or from a copy of a rule set (``?copy=<pk>``)."""
     if request.method == "POST" and "load" in request.POST:  # 「この値を読み込む」 without script
         return _form_page(request, _preset_form(request.POST), None, loaded=True)
     if request.method == "POST":
@@ -83,8 +81,8 @@ def _preset_form(data, **kwargs) -> RuleSetForm:
 
 def _form_page(request: HttpRequest, form: RuleSetForm, ruleset: RuleSet | None, used: int = 0,
                loaded: bool = False) -> HttpResponse:
-    """``loaded``: a preset's values read in by a POST of the whole form (the no-script 「この値を
-    読み込む」; a GET would put the CSRF token and every setting into the address): nothing saved."""
+    """``loaded``: a preset's values read in by the no-script 「この値を読み込む」, a POST so that the
+    CSRF token and every setting stay out of the address; nothing saved."""
     ctx = {"form": form, "ruleset": ruleset, "used": used}
     if request.htmx and request.method == "GET" and "preset" in request.GET:  # a preset chosen: new values
         return render(request, "scoring/ruleset_form.html#options", ctx)

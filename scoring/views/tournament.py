@@ -22,7 +22,7 @@ from .common import error_list, form_status, posted_version
 
 @scorekeeper_required
 def clubday_update(request: HttpRequest, pk: int) -> HttpResponse:
-    """例会・大会の設定: the club-day form on an existing day (種類 and the 大会 settings too)."""
+    """例会・大会の設定 of an existing day."""
     day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
     form = ClubDayForm(request.POST or None, instance=day)
     if request.method == "POST" and form.is_valid():
@@ -86,7 +86,7 @@ def final_table_create(request: HttpRequest, pk: int) -> HttpResponse:
 @member_required
 def hanchan_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """「確認しました」: one player confirms the result (a scorekeeper for anyone at the table, a member
-    for themselves). htmx gets the sign-off box again; a plain post the hanchan page."""
+    for themselves)."""
     if not settings.SIGN_OFF:
         raise Http404("sign-off is off")
     hanchan = get_object_or_404(Hanchan.objects.with_players(), pk=pk)

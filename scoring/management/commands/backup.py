@@ -1,8 +1,5 @@
-"""``python manage.py backup [PATH]``: the whole club to a gzip-compressed JSON file.
-
-Without PATH: ``backups/club-YYYYmmdd-HHMMSS.json.gz`` in the project folder (``CLUB_BACKUP_DIR``
-moves it). ``--keep N`` then deletes all but the newest N backups there.
-"""
+"""``python manage.py backup [PATH]``: the whole club to a gzip-compressed JSON file (by default in
+``CLUB_BACKUP_DIR``, else ``backups/``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,7 @@
 """``python manage.py clubstart --host H --port P``: say how to get in, then serve the app.
 
-With no user yet it makes a one-time setup token (stored hashed in the database) and prints the
-setup URL (``/setup/?token=…``) for the first administrator; otherwise the address and how to log
-in. When bound to every interface (``0.0.0.0``) it also prints the address a phone on the club's
-network opens. Then it replaces itself with gunicorn (``--dev``: Django's development server).
+With no user yet it prints a one-time setup URL for the first administrator. Then it replaces
+itself with gunicorn (``--dev``: Django's development server).
 """
 
 from __future__ import annotations
@@ -22,11 +20,10 @@ from scoring.access import setup_token_issue
 
 
 def gunicorn_argv(host: str, port: str) -> list[str]:
-    """The application server: gunicorn, 2 processes × 4 threads (the machine has few cores and the
-    app waits mostly on the database), access log on stdout. Forwarded headers (the scheme) are taken
-    from the reverse proxies of ``CLUB_TRUSTED_PROXIES``, else from this machine. Request lines up to
-    gunicorn's maximum (8190 bytes, not its default 4094) reach the app, which answers a URL over
-    ``CLUB_MAX_URL_BYTES`` with a page that says what happened instead of a bare 414."""
+    """gunicorn, 2 processes × 4 threads (few cores; the app waits mostly on the database). Forwarded
+    headers are trusted only from ``CLUB_TRUSTED_PROXIES`` (else this machine). Request lines up to
+    gunicorn's maximum (8190 bytes) reach the app, which answers a URL over ``CLUB_MAX_URL_BYTES``
+    with a page that says what happened instead of a bare 414."""
     bind = f"[{host.strip('[]')}]:{port}" if ":" in host else f"{host}:{port}"
     proxies = ",".join(str(net) for net in settings.CLUB_TRUSTED_PROXIES) or "127.0.0.1,::1"
     return [sys.executable, "-m", "gunicorn", "clubsite.wsgi:application", "--bind", bind,

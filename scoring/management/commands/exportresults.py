@@ -1,8 +1,5 @@
-"""``python manage.py exportresults [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--ruleset NAME] [--day ID]``:
-results of finished hanchan as CSV on stdout (UTF-8 with BOM, the columns of the web export), one
-row per player per hanchan — also a backup that ``importresults`` reads back.
-
-    python manage.py exportresults --from 2026-01-01 > results-2026.csv
+"""``python manage.py exportresults``: results of finished hanchan as CSV on stdout (the columns of
+the web export, which ``importresults`` reads back).
 """
 
 from __future__ import annotations
@@ -44,8 +41,8 @@ def filters_from(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_csv(command: BaseCommand, header: list[str], rows: Iterable[list[Any]]) -> None:
-    """The CSV lines as UTF-8 bytes on the command's stdout (whatever the terminal's encoding).
-    A reader that stops early (``| head``) ends the output quietly."""
+    """The CSV lines as UTF-8 bytes on stdout, whatever the terminal's encoding; a reader that stops
+    early (``| head``) ends the output quietly."""
     from scoring.views.csvio import csv_lines
 
     out = command.stdout._out

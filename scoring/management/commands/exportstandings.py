@@ -1,9 +1,4 @@
-"""``python manage.py exportstandings [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--ruleset NAME]
-[--min-games N] [--include-inactive]``: the standings as CSV on stdout (UTF-8 with BOM, the columns
-of ``/standings.csv``).
-
-    python manage.py exportstandings --from 2026-01-01 --to 2026-12-31 --min-games 10 > 2026.csv
-"""
+"""``python manage.py exportstandings``: the standings as CSV on stdout (the columns of ``/standings.csv``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""``python manage.py importresults FILE.csv [--dry-run] [--create-members]``: import results in the
-CSV format of the export (UTF-8 with or without BOM, or Shift_JIS/cp932 from Excel), all or nothing,
-through the same service as the web page. Refused rows are printed with their line numbers and the
-exit status is 1; ``--dry-run`` only checks and says what would be created.
-
-    python manage.py importresults results-2026.csv --dry-run
+"""``python manage.py importresults FILE.csv``: import results in the CSV format of the export, all
+or nothing, through the same service as the web page.
 """
 
 from __future__ import annotations

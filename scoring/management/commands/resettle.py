@@ -1,8 +1,5 @@
-"""``python manage.py resettle [--hanchan PK ...] [--in-play]``: make every stored cache equal the replay.
-
-Per-hand settlements and results are caches of the stored input (the hands, or the newest
-final-score sheet). This recomputes them for every hanchan, corrects what differs, and reports each
-hanchan it had to correct. Exit status 1 when a record could not be recomputed at all.
+"""``python manage.py resettle``: make every stored cache (per-hand settlements, results) equal the
+replay of the stored input, reporting each hanchan it had to correct.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""``python manage.py restore PATH [--force]``: put a backup of ``manage.py backup`` back.
-
-Refuses when the database already holds club data (users, members, club days, own rule sets)
-unless ``--force``; then everything is replaced. One transaction: on any error nothing changes.
-"""
+"""``python manage.py restore PATH``: put a backup of ``manage.py backup`` back, in one transaction."""
 
 from __future__ import annotations
 

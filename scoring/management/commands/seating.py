@@ -1,11 +1,5 @@
-"""``python manage.py seating --players N --rounds R [--seed S] [--summary]``: the table draw
-(座席決め) of a hypothetical evening of players 0..N-1, as JSON on stdout::
-
-    {"rounds": [{"tables": [[p, p, p, p], ...], "out": [p, ...]}, ...]}
-
-Each table is in seat order 東南西北 (the first player is the 起家). The same arguments give the
-same output (the seed defaults to 0). ``--summary`` writes repeated pairings, the lower bound and
-起家 counts to stderr; stdout stays only the JSON. The database is not used.
+"""``python manage.py seating``: the table draw (座席決め) of a hypothetical evening of players
+0..N-1 as JSON on stdout (``Round.as_dict`` per round); the database is not used.
 """
 
 from __future__ import annotations

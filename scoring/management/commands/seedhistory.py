@@ -1,17 +1,10 @@
 """``python manage.py seedhistory --years 10 --members 60 [--seed N] [--via-hands]``: a realistic
 synthetic club history, for trying the boards and for the benchmark (``bench/boards.py``).
 
-Weekly club days (Sundays) going back ``--years``, 4–6 tables a day (members have their own
-attendance, join over the years and some leave), 5–6 hanchan per table, about one in seven on a
-paper sheet of final scores, one club day in twelve under another rule set. The same seed gives the
-same history, and every hand is legal for the engine (han・fu pairs that can occur, riichi only by
-players who can pay the stick, draws, a rare yakuman or chombo).
-
-By default each hanchan is replayed once and its hands but the last stored with the columns and
-history rows the services write; the last goes through ``services.hanchan_record_hand`` (which
-finishes a game that it ends). ``--via-hands`` records every hand through it, as the scorekeeper's
-phone does: the reference path. Each club day is one transaction; a progress line every ``--every``
-club days.
+Weekly club days going back ``--years``; the same seed gives the same history, and every hand is
+legal for the engine. By default each hanchan is replayed once and its hands but the last stored
+as the services would store them; the last goes through ``services.hanchan_record_hand`` (which
+finishes a game that it ends). ``--via-hands`` records every hand through it: the reference path.
 """
 
 from __future__ import annotations
@@ -87,8 +80,7 @@ class Generator:
         return event
 
     def game(self, players: list[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        """A whole hanchan: its events and the engine's replay of them (ended, or after MAX_EVENTS
-        hands ended early by the caller)."""
+        """A whole hanchan's events and their replay (not ended after MAX_EVENTS: the caller ends it)."""
         doc = {"ruleset": self.spec, "players": players, "hands": []}
         out = rules.play(doc)
         while not out["ended"] and len(doc["hands"]) < MAX_EVENTS:
@@ -191,8 +183,7 @@ class Command(BaseCommand):
 
 
 def _store_hands(hanchan: Hanchan, events: list[dict[str, Any]]) -> None:
-    """The hands of a new hanchan with their settled columns from one replay, as
-    ``hanchan_record_hand`` leaves them after the last one (history rows included)."""
+    """The hands of a new hanchan as ``hanchan_record_hand`` would leave them, from one replay."""
     try:
         out = replay(hanchan, events)
     except ValidationError as exc:  # the generator checked every event; this would be an engine change
