@@ -20,6 +20,8 @@ POSTs carry form-urlencoded bodies, as htmx sends them:
 - ``trivial``   GET of an unknown URL (the 404 page): the floor every request pays
 - ``hanchan``   GET of the 14-hand hanchan page (scorekeeper), right after an edit of it: drawn anew
 - ``warm``      the same GET again, nothing changed: what the cache keeps
+- ``restart``   the same GET after ``generations.new_release()`` (what ``make run`` does at every start):
+                every block drawn anew, the empty hand form included
 - ``preview``   POST of the live preview of a tiled ron (htmx)
 - ``record``    POST of one more hand (htmx) from the page's empty form (``fresh``: the phone clears
                 it itself, the answer carries what changed), then undone with ``services.hanchan_delete_hand``
@@ -200,7 +202,7 @@ class Bench:
         """name -> (prepare, request, tidy); only ``request`` is timed."""
         from django.urls import reverse
 
-        from scoring import services
+        from scoring import generations, services
         from scoring.models import HandRecord
 
         h, c, hx = self.h, self.client, {"HTTP_HX_REQUEST": "true"}
@@ -251,6 +253,7 @@ class Bench:
             "trivial": (None, lambda: c.get("/no-such-page/"), None),
             "hanchan": (None, lambda: c.get(page), None),
             "warm": (None, lambda: c.get(page), None),
+            "restart": (generations.new_release, lambda: c.get(page), None),
             "preview": (None, lambda: c.post(reverse("hand-preview", args=[h.pk]), urlencode(tiles), content_type=form,
                                              **hx), None),
             "record": (record_data, post(reverse("hand-create", args=[h.pk]), "data"), record_undo),
@@ -292,7 +295,7 @@ class Bench:
                 for name, t in times.items()}
 
 
-BUDGETS = {"warm": 3.0, "hanchan": 10.0, "preview": 3.0, "record": 5.0, "edit": 10.0, "days": 3.0}
+BUDGETS = {"warm": 3.0, "hanchan": 10.0, "restart": 10.0, "preview": 3.0, "record": 5.0, "edit": 10.0, "days": 3.0}
 
 
 def report(title: str, rows: dict[str, dict]) -> None:
