@@ -6,7 +6,7 @@ import datetime
 from itertools import groupby
 from typing import Any
 
-from django.db.models import Max, QuerySet
+from django.db.models import Max, Min, QuerySet
 
 import rules
 
@@ -19,13 +19,11 @@ def recent_clubdays(*, limit: int = 10) -> QuerySet[ClubDay]:
 
 
 def clubday_years() -> list[int]:
-    """The years from the first club day's to the latest's, newest first. Two queries that each read
-    one end of the ``date`` index (a DISTINCT over the years would scan all of history)."""
-    dates = ClubDay.objects.values_list("date", flat=True)
-    last = dates.order_by("-date").first()
-    if last is None:
+    """The years from the first club day's to the latest's, newest first."""
+    span = ClubDay.objects.aggregate(first=Min("date"), last=Max("date"))
+    if span["last"] is None:
         return []
-    return list(range(last.year, dates.order_by("date").first().year - 1, -1))
+    return list(range(span["last"].year, span["first"].year - 1, -1))
 
 
 def clubdays_of_year(*, year: int) -> QuerySet[ClubDay]:
