@@ -48,6 +48,9 @@
 
   function byId(id) { return document.getElementById(id); }
   function form() { var f = byId("hand-form"); return f && f.hasAttribute("hx-post") ? f : null; }
+  /* The empty form as the page drew it (its `fresh` input): only that one can be cleared here. A form
+   * drawn from a step of a multi-winner ron holds the listed wins: it is never queued, it waits. */
+  function fresh(f) { return !!f.querySelector('input[name="fresh"]'); }
   function queueHost() { var l = byId("hanchan-actions"); return l && l.dataset.handQueue ? l : null; } // names the queue
   function show(el, on) { if (el) el.hidden = !on; }
 
@@ -126,8 +129,8 @@
   function clear(f) {
     f.reset();
     f.querySelector('input[name="submission"]').value = newKey();
-    f.querySelectorAll('input[name="hand"], input[name="melds"], input[name="win_tile"]').forEach(function (input) {
-      input.dispatchEvent(new Event("input", { bubbles: true })); // the tile palette reads the emptied inputs
+    f.querySelectorAll("[data-tile-entry]").forEach(function (palette) {
+      if (palette.tileEntry) palette.tileEntry.reset(); // the palette empty too (no read of the inputs)
     });
     var errors = byId("hand-errors");
     if (errors) errors.innerHTML = "";
@@ -297,7 +300,7 @@
     var queued = q.items.length > 0;
     show(box.querySelector(".send-failed"), state === "failed");
     var keep = box.querySelector('[data-act="keep"]');
-    show(keep, !(lastSubmitter && lastSubmitter.name === "step"));
+    show(keep, !(lastSubmitter && lastSubmitter.name === "step") && fresh(f));
     show(box.querySelector(".send-queue"), queued);
     if (queued) {
       box.querySelector(".send-count").textContent = box.dataset.count.replace("__N__", q.items.length);
@@ -333,7 +336,12 @@
     var q = load();
     if (!step && (q.items.length || q.tail || navigator.onLine === false)) {
       e.preventDefault(); // hands go in order: after the ones this phone still keeps
-      enqueue(e.detail.elt);
+      if (fresh(e.detail.elt)) {
+        enqueue(e.detail.elt);
+      } else {
+        state = "failed"; // kept as typed: 再送信 once the network is back and the queue is sent
+        render();
+      }
       if (navigator.onLine !== false) flush(false);
       return;
     }
@@ -377,7 +385,7 @@
       state = "";
       var again = lastSubmitter && f.contains(lastSubmitter) ? lastSubmitter : undefined;
       if (f.requestSubmit) f.requestSubmit(again); else htmx.trigger(f, "submit");
-    } else if (act === "keep" && f) {
+    } else if (act === "keep" && f && fresh(f)) {
       enqueue(f);
     } else if (act === "flush") {
       flush(true);

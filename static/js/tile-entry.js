@@ -206,8 +206,18 @@
     this.inputs.win_tile.value = this.win || "";
   };
 
-  /* After a change: write the inputs, redraw, tell the form (unless only the mode moved). */
+  /* Empty, as drawn: the form was cleared for the next hand (static/js/hand-entry.js). */
+  TileEntry.prototype.reset = function () {
+    this.hand = []; this.melds = []; this.win = null; this.pending = []; this.history = [];
+    this.mode = "hand";
+    this.root.classList.remove("te-folded");
+    this.changed("", true);
+  };
+
+  /* After a change: write the inputs, redraw, tell the form (unless only the mode moved). A read of
+   * the inputs still on its way is older than this change: its answer is dropped. */
   TileEntry.prototype.changed = function (msg, quiet) {
+    this.requests++;
     this.message(msg);
     this.writeInputs();
     this.render();

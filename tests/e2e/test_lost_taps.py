@@ -398,3 +398,33 @@ def test_a_tap_while_the_live_preview_is_on_its_way_is_not_dropped(page: Page, m
     for route in previews:
         route.continue_()
     assert len(stored(manage, hanchan)) == 2
+
+
+def test_a_multi_winner_ron_waits_for_the_network_instead_of_being_queued(page: Page, manage, hanchan):
+    """A form drawn from 「＋和了者を追加」 holds the listed win: the phone cannot clear it for the next
+    hand, so without signal it is not queued. It stays as typed, 送信できませんでした, and 再送信
+    stores it once the network is back."""
+    open_hanchan(page, hanchan)
+    fill_ron(page)
+    page.locator("#hand-form").get_by_role("button", name="＋和了者を追加").click()
+    listed = page.locator("#hand-form .other-wins")
+    expect(listed).to_contain_text("北川")
+    page.context.set_offline(True)
+    choose(page, "和了者", "南田")
+    choose(page, "翻", "1")
+    choose(page, "符", "30")
+    record_button(page).click()
+    failed = page.locator("#send-status .send-failed")
+    expect(failed).to_be_visible()
+    expect(page.locator('#send-status [data-act="keep"]')).to_be_hidden()
+    expect(unsent(page)).to_have_count(0)
+    expect(listed).to_contain_text("北川")
+    assert len(stored(manage, hanchan)) == 1
+    page.context.set_offline(False)
+    page.locator('#send-status [data-act="retry"]').click()
+    expect(rows(page)).to_have_count(2)
+    assert [t for t, _k in stored(manage, hanchan)] == ["ron", "ron"]
+    out = manage("shell", "-c", (
+        "from scoring.models import HandRecord; "
+        f"print('WINS', len(HandRecord.objects.filter(hanchan_id={hanchan}).latest('order').event['wins']))"))
+    assert "WINS 2" in out
