@@ -169,12 +169,16 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
             for k, v in cache.items():
                 setattr(hand, k, v)
             changed.append(hand)
-    _write_settled(changed)
+    HandRecord.objects.bulk_update(changed, SETTLED_FIELDS)  # no history: HandRecord.history excludes them
     written = len(changed) + _settle_state(hanchan, ended=out["ended"], any_hands=bool(hands))
     finished = Hanchan.State.FINISHED in (hanchan.state, hanchan.state_before_void)
     if not finished:
         return written + (0 if in_play else _delete_results(hanchan))
-    result = out["result"] if out["ended"] else _early_result(hanchan, out)
+    if out["ended"]:
+        result = out["result"]
+    else:  # stopped early (途中終了): the current scores, the sticks on the table to the top player
+        state = out["state"]
+        result = _final_result(hanchan, state["scores"], state["pot"] // hanchan.ruleset_in_force.engine().riichi_stick)
     return written + _store_results(hanchan, result, player_figures(out["events"]))
 
 
@@ -193,18 +197,10 @@ def _settle_state(hanchan: Hanchan, *, ended: bool, any_hands: bool) -> int:
     return 1
 
 
-def _write_settled(hands: list[HandRecord]) -> None:
-    """Write the settled columns of ``hands`` in one statement (an edit of an early hand changes the
-    scores of every later one). They have no history: ``HandRecord.history`` excludes them."""
-    HandRecord.objects.bulk_update(hands, SETTLED_FIELDS)
-
-
-def _early_result(hanchan: Hanchan, out: dict[str, Any]) -> dict[str, Any]:
-    rs = hanchan.ruleset_in_force.engine()
-    state = out["state"]
+def _final_result(hanchan: Hanchan, scores: Sequence[int], sticks: int) -> dict[str, Any]:
+    """Ranks, 順位点 and nets of final ``scores`` with ``sticks`` left on the table."""
     try:
-        return rules.final_result(state["scores"], hanchan.ruleset_in_force.spec(),
-                                  sticks=state["pot"] // rs.riichi_stick)
+        return rules.final_result(list(scores), hanchan.ruleset_in_force.spec(), sticks=sticks)
     except rules.RulesError as exc:
         raise ValidationError(engine_message(exc), code=exc.code) from exc
 
@@ -238,13 +234,6 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
                        day=hanchan.clubday.date, hanchan=hanchan)
         boards_refresh(since=hanchan.clubday.date)
     return written
-
-
-def _final_result(hanchan: Hanchan, sheet: FinalScoreSheet) -> dict[str, Any]:
-    try:
-        return rules.final_result(list(sheet.scores), hanchan.ruleset_in_force.spec(), sticks=sheet.sticks)
-    except rules.RulesError as exc:
-        raise ValidationError(engine_message(exc), code=exc.code) from exc
 
 
 def _require_hands_mode(hanchan: Hanchan) -> None:
@@ -394,7 +383,7 @@ def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], stic
     if hanchan.state == Hanchan.State.VOID:
         raise ValidationError(_("この半荘は無効にされています"))
     sheet = FinalScoreSheet(hanchan=hanchan, scores=[int(s) for s in scores], sticks=sticks, entered_by=actor(by))
-    result = _final_result(hanchan, sheet)
+    result = _final_result(hanchan, sheet.scores, sheet.sticks)
     sheet.save()
     hanchan.mode, hanchan.state, hanchan.closed_early = Hanchan.Mode.FINAL, Hanchan.State.FINISHED, False
     _store_results(hanchan, result)
@@ -448,7 +437,7 @@ def hanchan_resettle(*, hanchan: Hanchan) -> list[str]:
         sheet = hanchan.sheets.order_by("-pk").first()
         if sheet is None:
             return [_("最終得点の記録がありません")] if hanchan.results.exists() else []
-        written = _store_results(hanchan, _final_result(hanchan, sheet))
+        written = _store_results(hanchan, _final_result(hanchan, sheet.scores, sheet.sticks))
         return [_("結果 %(n)s 行を修正") % {"n": written}] if written else []
     hands = _hands(hanchan)
     for i, hand in enumerate(hands):
