@@ -226,20 +226,14 @@ class _Search(_TabuStages):
     def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> None:
         """Swap ``a`` (group ``ga``) and ``b`` (group ``gb``) in round ``r``, updating pair counts."""
         groups, tables = state[r], self.tables
-        if ga < tables:
-            for x in groups[ga]:
-                if x != a:
-                    counts[a][x] -= 1
-                    counts[x][a] -= 1
-                    counts[b][x] += 1
-                    counts[x][b] += 1
-        if gb < tables:
-            for y in groups[gb]:
-                if y != b:
-                    counts[b][y] -= 1
-                    counts[y][b] -= 1
-                    counts[a][y] += 1
-                    counts[y][a] += 1
+        for g, leaving, coming in ((ga, a, b), (gb, b, a)):
+            if g < tables:  # the sit-out group has no pairs
+                for x in groups[g]:
+                    if x != leaving:
+                        counts[leaving][x] -= 1
+                        counts[x][leaving] -= 1
+                        counts[coming][x] += 1
+                        counts[x][coming] += 1
         groups[ga][groups[ga].index(a)] = b
         groups[gb][groups[gb].index(b)] = a
 
