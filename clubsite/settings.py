@@ -166,10 +166,11 @@ CLUB_MAX_URL_BYTES = int(os.environ.get("CLUB_MAX_URL_BYTES", "4096"))
 CLUB_TRUSTED_PROXIES = trusted_proxies(os.environ.get("CLUB_TRUSTED_PROXIES", ""))
 
 # --- HTTPS behind a reverse proxy (README: "Running for a club"). Plain-HTTP LAN use keeps working
-# without CLUB_HTTPS.
+# without CLUB_HTTPS. Whether a request came in over HTTPS is gunicorn's answer (clubstart): it believes
+# the proxy's X-Forwarded-Proto only from CLUB_TRUSTED_PROXIES (else this machine). Django's
+# SECURE_PROXY_SSL_HEADER is not set: it would believe the header from anybody who reaches the port.
 CLUB_HTTPS = env_bool("CLUB_HTTPS", False)
 if CLUB_HTTPS:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
     SECURE_REDIRECT_EXEMPT = []
     SESSION_COOKIE_SECURE = True

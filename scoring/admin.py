@@ -1,46 +1,56 @@
-from django.contrib import admin
-from django.db import models
+"""The Django admin shows the club's data and changes none of it.
 
-from .forms.jsontext import JSONFormField
+Members, rule sets, club days and games change only through the app's own pages: their services
+keep every game replayable (a rule set in use is fixed; results and ranks are what the replay of the
+hands gives), keep the history that lets a change be undone, and renew the page caches they guard
+(``scoring.generations``). An edit here would bypass all three. Users and groups stay Django's own.
+"""
+
+from django.contrib import admin
+
 from .models import ClubDay, Hanchan, HanchanResult, HandRecord, Member, RuleSet
 
 
-class ClubAdmin(admin.ModelAdmin):
-    # posted JSON is read with bounded nesting and no lone surrogates, as everywhere in the app
-    formfield_overrides = {models.JSONField: {"form_class": JSONFormField}}
+class ViewOnly:
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(Member)
-class MemberAdmin(ClubAdmin):
+class MemberAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["number", "name", "kana", "active"]
     search_fields = ["name", "kana"]
 
 
 @admin.register(RuleSet)
-class RuleSetAdmin(ClubAdmin):
+class RuleSetAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["name", "preset"]
 
 
 @admin.register(ClubDay)
-class ClubDayAdmin(ClubAdmin):
+class ClubDayAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["date", "venue", "ruleset"]
 
 
-class HandInline(admin.TabularInline):
+class HandInline(ViewOnly, admin.TabularInline):
     model = HandRecord
-    fields = ["order", "label", "description", "entered_by", "entered_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ["order", "label", "description", "entered_by", "entered_at"]
     extra = 0
-    can_delete = False  # hands change only through the services (the game is replayed)
 
 
 @admin.register(Hanchan)
-class HanchanAdmin(ClubAdmin):
+class HanchanAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["clubday", "table", "number", "state", "mode"]
     list_filter = ["state", "mode"]
     inlines = [HandInline]
 
 
 @admin.register(HanchanResult)
-class HanchanResultAdmin(ClubAdmin):
+class HanchanResultAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["hanchan", "member", "rank", "score", "net"]

@@ -23,8 +23,6 @@ import json
 import re
 from typing import Any
 
-from django import forms
-from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext as _
 
 # a hand's calls are 2 deep, the listed wins of a ron 5 (wins → win → hand → calls → call)
@@ -87,24 +85,3 @@ def _check(value: Any) -> None:
             elif isinstance(child, str):
                 stack.append((child, depth))
 
-
-class JSONFormField(forms.JSONField):
-    """The admin's ``forms.JSONField`` reading through ``loads``: JSON too deep or with a lone surrogate
-    is invalid and shown again as typed (Django's own would raise ``RecursionError``, or draw it)."""
-
-    def to_python(self, value: Any) -> Any:
-        if isinstance(value, str) and not self.disabled and value not in self.empty_values:
-            try:
-                loads(value)
-            except JSONTextError as exc:
-                if exc.code != "syntax":  # Django's field says so itself
-                    raise forms.ValidationError(str(exc), code="invalid") from None
-        return super().to_python(value)
-
-    def bound_data(self, data: Any, initial: Any) -> Any:
-        if isinstance(data, str) and not self.disabled:
-            try:
-                loads(data)
-            except JSONTextError:
-                return InvalidJSONInput(data)
-        return super().bound_data(data, initial)

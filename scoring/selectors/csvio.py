@@ -28,19 +28,21 @@ STANDINGS_COLUMNS = ["rank", "member_no", "member_name", *(c.key for c in COLUMN
 RATE_KEYS = tuple(c.key for c in COLUMNS if c.shown == "pct")
 
 # A text cell that starts with one of = + - @ (or a tab or CR) is a formula to Excel and its kin
-# (OWASP "CSV injection"). ``csv_cell`` puts a ' in front, which the spreadsheet shows and does not
+# (OWASP "CSV injection"); so are their fullwidth forms ＝＋－＠ to a Japanese Excel, which takes them
+# as the halfwidth ones. ``csv_cell`` puts a ' in front, which the spreadsheet shows and does not
 # evaluate, and ``csv_text`` takes exactly that one off again. Text that already starts with '
 # before such a character gets one more, so reading back is exact ("'=x" is written "''=x").
-_FORMULA = re.compile(r"'*[=+\-@\t\r]")
-_ESCAPED = re.compile(r"'+[=+\-@\t\r]")
+_STARTS = "=+\\-@\t\r＝＋－＠"
+_FORMULA = re.compile(f"'*[{_STARTS}]")
+_ESCAPED = re.compile(f"'+[{_STARTS}]")
 
 
 def csv_cell(value: Any) -> Any:
     """A value as a CSV cell: text a spreadsheet would take for a formula with a leading ', anything
     else (a net of -12.3 above all) as it is.
 
-    >>> csv_cell("=SUM(1)"), csv_cell("-2+3"), csv_cell("山田"), csv_cell(-4000)
-    ("'=SUM(1)", "'-2+3", '山田', -4000)
+    >>> csv_cell("=SUM(1)"), csv_cell("-2+3"), csv_cell("＝1＋1"), csv_cell("山田"), csv_cell(-4000)
+    ("'=SUM(1)", "'-2+3", "'＝1＋1", '山田', -4000)
     """
     if isinstance(value, str) and _FORMULA.match(value):
         return "'" + value

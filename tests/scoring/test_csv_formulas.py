@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 NAMES = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(1)"]
 VENUE = '=cmd|" /C calc"!A0'
 RULESET = "=1+1ルール"
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")  # fullwidth: Japanese Excel
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def club(ariari, scorekeeper):
     already start with a '."""
     members = [services.member_create(name=name, kana="あ", number=n + 1) for n, name in enumerate(NAMES)]
     members += [services.member_create(name=name, kana="い", number=n + 5) for n, name in
-                enumerate(["'=quoted", "'plain", "山田", "佐藤"])]
+                enumerate(["'=quoted", "'plain", "山田", "＝佐藤"])]
     rs = services.ruleset_create(name=RULESET, preset="ariari")
     day = services.clubday_create(date=datetime.date(2026, 11, 1), venue=VENUE, ruleset=rs)
     first = services.hanchan_create(clubday=day, table=1, players=members[:4])
@@ -108,7 +108,7 @@ def test_results_export_then_import_into_an_empty_database_gives_the_same_names(
     plan = services.results_import(text=first, create_members=True, by=scorekeeper)
     assert len(plan.hanchans) == 2
     assert sorted(Member.objects.values_list("name", flat=True)) == sorted(
-        [*NAMES, "'=quoted", "'plain", "山田", "佐藤"])
+        [*NAMES, "'=quoted", "'plain", "山田", "＝佐藤"])
     assert list(result_rows()) == before
     assert web(client, "/results.csv") == first
 
@@ -123,7 +123,8 @@ def test_the_commands_round_trip_too(club, scorekeeper, tmp_path):
     assert not any("として登録されています" in note for note in services.results_import_check(text=first).notes)
 
 
-@pytest.mark.parametrize("text", [*NAMES, VENUE, RULESET, "\tx", "\rx", "'=x", "''+x", "'x", "x=1", "", "ｰ1",
+@pytest.mark.parametrize("text", [*NAMES, VENUE, RULESET, "\tx", "\rx", "＝x", "＋1", "－1", "＠x", "'＝x",
+                                  "'=x", "''+x", "'x", "x=1", "", "ｰ1",
                                   "山田", "'"])
 def test_reading_back_a_written_cell_gives_the_text(text):
     written = csv_cell(text)
