@@ -20,7 +20,7 @@ POSTs carry form-urlencoded bodies, as htmx sends them:
 - ``trivial``   GET of an unknown URL (the 404 page): the floor every request pays
 - ``hanchan``   GET of the 14-hand hanchan page (scorekeeper), right after an edit of it: drawn anew
 - ``warm``      the same GET again, nothing changed: what the cache keeps
-- ``restart``   the same GET after ``generations.new_release()`` (what ``make run`` does at every start):
+- ``restart``   the same GET after ``generations.clear()`` (what ``make run`` does at every start):
                 every block drawn anew, the empty hand form included
 - ``preview``   POST of the live preview of a tiled ron (htmx)
 - ``record``    POST of one more hand (htmx) from the page's empty form (``fresh``: the phone clears
@@ -253,7 +253,7 @@ class Bench:
             "trivial": (None, lambda: c.get("/no-such-page/"), None),
             "hanchan": (None, lambda: c.get(page), None),
             "warm": (None, lambda: c.get(page), None),
-            "restart": (generations.new_release, lambda: c.get(page), None),
+            "restart": (generations.clear, lambda: c.get(page), None),
             "preview": (None, lambda: c.post(reverse("hand-preview", args=[h.pk]), urlencode(tiles), content_type=form,
                                              **hx), None),
             "record": (record_data, post(reverse("hand-create", args=[h.pk]), "data"), record_undo),

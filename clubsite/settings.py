@@ -90,14 +90,17 @@ TEMPLATES = [
 WSGI_APPLICATION = "clubsite.wsgi.application"
 
 # --- cache: one, shared by every worker and app server (``scoring.generations`` keys what pages
-# keep in it by the generation of what they show; entries never expire by time). The database by
-# default (a table made by migration 0011); Redis when CLUB_REDIS_URL is set (redis://host:6379/0).
+# keep in it by the generation of what they show; entries never expire by time; `clubstart` empties
+# it). The database by default (a table made by migration 0011), at most 5,000 entries: a club's live
+# pages are a few hundred, entries of retired generations are never read again, and Django counts
+# the table's rows on every write to it (a quarter is culled past the limit). Redis when
+# CLUB_REDIS_URL is set (redis://host:6379/1: a Redis database of the app's own, emptied at each start).
 if os.environ.get("CLUB_REDIS_URL"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": os.environ["CLUB_REDIS_URL"], "TIMEOUT": None}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "club_cache",
-                          "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4}}}
+                          "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4}}}
 
 # --- database: PostgreSQL from DATABASE_URL, else SQLite tuned for several phones writing at once:
 # WAL (readers never wait for the writer), a busy timeout instead of "database is locked", and

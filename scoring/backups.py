@@ -107,4 +107,4 @@ def restore(data: bytes) -> None:
             from .services.rollup import rollup_rebuild
 
             rollup_rebuild()
-            generations.new_release()  # pages kept in the shared cache were drawn from the data replaced
+            generations.clear()  # pages kept in the shared cache were drawn from the data replaced

@@ -8,10 +8,11 @@ that change one of those start a new generation of it with their write (``new_ge
 drawn before a write is then never read again, on any server; nothing expires by time and no key
 lists what a page shows.
 
-Every key also carries the generation of the code (``RELEASE``, renewed by ``manage.py
-clubstart``), since the cache outlives a restart. A generation is a random token, so one lost from
-the cache is replaced by a new one that no stored value carries. Read the generation *before* the
-data it guards: a value drawn from older data can then only be stored under a retired generation.
+The cache outlives a restart, and the code may have changed in between: ``manage.py clubstart``
+empties it (``clear``), and so does a restore, which replaces the data. A generation is a random
+token, so one lost from the cache is replaced by a new one that no stored value carries. Read the
+generation *before* the data it guards: a value drawn from older data can then only be stored under
+a retired generation.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 
-BOARDS, NAMES, RELEASE = "boards", "names", "release"
+BOARDS, NAMES = "boards", "names"
 
 
 def hanchan(pk: int) -> str:
@@ -49,18 +50,19 @@ def generation(*things: str) -> str:
 def generations(*groups: tuple[str, ...]) -> list[str]:
     """``generation(*group)`` of each of ``groups``, read from the cache in one look-up (a page
     whose blocks are kept under different generations)."""
-    keys = list(dict.fromkeys(_key(t) for group in groups for t in (RELEASE, *group)))
+    keys = list(dict.fromkeys(_key(t) for group in groups for t in group))
     found = cache.get_many(keys)
     for key in keys:
         if key not in found:  # the first use, or lost from the cache: a new one (another worker's if it came first)
             token = secrets.token_hex(6)
             found[key] = token if cache.add(key, token, timeout=None) else (cache.get(key) or token)
-    return [".".join(found[_key(t)] for t in (RELEASE, *group)) for group in groups]
+    return [".".join(found[_key(t)] for t in group) for group in groups]
 
 
-def new_release() -> None:
-    """A new generation of the code: everything drawn by the code that ran before is never read again."""
-    cache.set(_key(RELEASE), secrets.token_hex(6), timeout=None)
+def clear() -> None:
+    """Forget every page drawn (the cache holds nothing else). On the database cache this is part of
+    the current transaction; on Redis it empties the Redis database named by ``CLUB_REDIS_URL``."""
+    cache.clear()
 
 
 def new_generation(*things: str) -> None:

@@ -136,12 +136,16 @@ def test_the_setup_token_and_login_attempts_are_not_saved():
 
 
 def test_pages_kept_in_the_cache_are_not_shown_after_a_restore(history, tmp_path):
-    """The shared page cache is not in the backup and outlives a restore: the restore retires it."""
+    """The shared page cache is not in the backup and outlives a restore: the restore empties it."""
+    from django.core.cache import cache
+
     from scoring import generations
 
     path = tmp_path / "club.json"
     call_command("backup", str(path), stdout=StringIO())
     kept = generations.generation(generations.BOARDS)
+    cache.set(f"template.cache.standings.{kept}", "drawn from the data replaced", timeout=None)
     call_command("restore", str(path), "--force", stdout=StringIO())
     assert generations.generation(generations.BOARDS) != kept
+    assert cache.get(f"template.cache.standings.{kept}") is None
 

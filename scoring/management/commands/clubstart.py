@@ -42,7 +42,7 @@ class Command(BaseCommand):
         parser.add_argument("--dev", action="store_true", help="Django's development server instead of gunicorn")
 
     def handle(self, *args, host: str, port: str, no_serve: bool = False, dev: bool = False, **options) -> None:
-        generations.new_release()  # the shared page cache outlives restarts: nothing drawn by older code is shown
+        generations.clear()  # the shared page cache outlives restarts: nothing drawn by older code is shown
         wildcard = host in WILDCARD_BINDS
         shown = "localhost" if wildcard or host == "127.0.0.1" else host
         base = f"http://{shown}:{port}"
