@@ -1,20 +1,19 @@
-"""Tiles as pictures: ``{% tile "5m" %}``, ``{% tiles "123m55z" %}`` (or ``{{ hand|tiles }}``).
+"""Tiles as pictures: ``{% tile "5m" %}``, ``{% tiles "123m55z" %}``, ``{% meld call %}``.
 
 Each picture is a symbol of the one tile sprite (scripts/make_tiles.py), so a page with any number
-of tiles makes one request for all of them. Input that is not tiles is shown as escaped text: a bad
-hand never breaks a page.
+of tiles makes one request for all of them. The tags read the tiles; the markup is
+``templates/scoring/partials/tiles.html``. Input that is not tiles is shown as its (escaped) text: a
+bad hand never breaks a page.
 """
 
 from __future__ import annotations
 
 import re
 
+from typing import Any
+
 from django import template
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.templatetags.static import static
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
@@ -47,30 +46,14 @@ def tile_alt(name: str) -> str:
 
 
 SPRITE = "tiles/sprite.svg"  # static(SPRITE): its hashed name once collectstatic has run
-_PICTURES: dict[tuple[str, str], SafeString] = {}
+PICTURES = "scoring/partials/tiles.html#"  # the markup of every tag below
 
 
-def _picture(name: str) -> SafeString:
-    """One tile's picture, named for screen readers, made once per tile and language (a hand row shows
-    a dozen or more)."""
-    key = (name, get_language() or "")
-    picture = _PICTURES.get(key)
-    if picture is None:
-        picture = _PICTURES[key] = format_html(
-            '<svg class="tile" role="img" aria-label="{}" viewBox="0 0 60 80"><use href="{}#t-{}"></use></svg>',
-            tile_alt(name), static(SPRITE), name)
-    return picture
-
-
-@receiver(setting_changed)
-def _forget_pictures(*, setting: str, **kwargs: object) -> None:
-    """The URLs depend on the static files settings (tests change them)."""
-    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT", "INSTALLED_APPS", "DEBUG"):
-        _PICTURES.clear()
-
-
-def _pictures(names: list[str]) -> SafeString:
-    return mark_safe("".join(_picture(n) for n in names))
+def _pictures(names: list[str]) -> list[dict[str, str]]:
+    """What the pictures of ``names`` show: each tile's name, its alt text in the page's language
+    and its symbol in the sprite."""
+    sprite = static(SPRITE)
+    return [{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in names]
 
 
 def _names(text: str) -> list[str]:
@@ -86,45 +69,34 @@ def _readable(text: str) -> list[str]:
         return []
 
 
-@register.simple_tag
-def tile(name: object) -> SafeString:
+@register.inclusion_tag(PICTURES + "tile")
+def tile(name: object) -> dict[str, Any]:
     """One tile picture; anything that is not exactly one tile renders as its text."""
     text = "" if name is None else str(name)
-    if text.strip() == "back":
-        return _picture("back")
-    names = _readable(text)
-    if len(names) != 1:
-        return escape(text)
-    return _picture(names[0])
+    names = ["back"] if text.strip() == "back" else _readable(text)
+    return {"value": text, "pictures": _pictures(names) if len(names) == 1 else []}
 
 
-@register.filter(name="tiles")
-def render_tiles(text: object) -> SafeString:
+@register.inclusion_tag(PICTURES + "tiles")
+def tiles(text: object) -> dict[str, Any]:
     """Every tile of a tile string, as pictures in one ``<span class="tiles">``."""
     value = "" if text is None else str(text)
-    names = _readable(value)
-    if not names:
-        return escape(value)
-    return format_html('<span class="tiles" title="{}">{}</span>', value, _pictures(names))
+    return {"value": value, "pictures": _pictures(_readable(value))}
 
-
-register.simple_tag(render_tiles, name="tiles")
 
 _FILLED = re.compile(r"\{([0-9mpsz]+)\}")
 
 
-@register.filter
-def quoted_tiles(text: object) -> SafeString:
+@register.inclusion_tag(PICTURES + "quoted")
+def quoted_tiles(text: object) -> dict[str, Any]:
     """A quotation in which ``{234m}`` marks tile pictures lost from the original's text: drawn as
     tiles in a ``<span class="tiles filled">`` (the page says they were filled in)."""
     parts = _FILLED.split("" if text is None else str(text))
-    out = [escape(parts[0])]
+    shown = [{"text": parts[0]}]
     for group, rest in zip(parts[1::2], parts[2::2]):
-        names = _readable(group)
-        out.append(format_html('<span class="tiles filled" title="{}">{}</span>', group, _pictures(names))
-                   if names else escape(f"{{{group}}}"))
-        out.append(escape(rest))
-    return mark_safe("".join(out))
+        pictures = _pictures(_readable(group))
+        shown.append({"group": group, "pictures": pictures, "text": rest if pictures else f"{{{group}}}{rest}"})
+    return {"parts": shown}
 
 
 PALETTE_ROWS = (
@@ -140,8 +112,7 @@ PALETTE_ROWS = (
 def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
     """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives)."""
     rows = PALETTE_ROWS if red_fives else PALETTE_ROWS[:4]
-    sprite = static(SPRITE)
-    return [[{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in row] for row in rows]
+    return [_pictures(row) for row in rows]
 
 
 @register.filter(name="tile_ja")
@@ -161,21 +132,20 @@ def tile_ja_filter(name: object) -> str:
 CALL_JA = {"chi": "チー", "pon": "ポン", "minkan": "明槓", "kakan": "加槓", "ankan": "暗槓"}
 
 
-@register.simple_tag
-def meld(m: object) -> SafeString:
+@register.inclusion_tag(PICTURES + "meld")
+def meld(m: object) -> dict[str, Any]:
     """A call as pictures with its kind; an ankan shows its outer tiles face down, as on the table."""
     if not isinstance(m, dict):
-        return escape(str(m))
+        return {"value": str(m)}
     kind, text = str(m.get("type", "")), str(m.get("tiles", ""))
     try:
         names = _names(text)
     except RulesError:
-        return escape(f"{kind} {text}")
+        return {"value": f"{kind} {text}"}
     if kind == "ankan" and len(names) == 4:
         names = ["back", names[1], names[2], "back"]
     label = gettext(CALL_JA[kind]) if kind in CALL_JA else kind
-    return format_html('<span class="meld" title="{} {}"><small>{}</small><span class="tiles">{}</span></span>',
-                       label, text, label, _pictures(names))
+    return {"value": text, "label": label, "pictures": _pictures(names)}
 
 
 _GROUP = re.compile(r"(?<![0-9A-Za-z])([0-9]+)([mpsz])(?![0-9A-Za-z])")

@@ -62,16 +62,15 @@ def test_tile_names_follow_the_language():
     ("11z 7z", ["1z", "1z", "7z"]),
 ])
 def test_tiles_renders_every_tile_in_reading_order(text, files):
-    for source in ("{% tiles text %}", "{{ text|tiles }}"):
-        html = render(source, text=text)
-        assert [f for f, _ in imgs(html)] == files
-        assert html.startswith('<span class="tiles"')
+    html = render("{% tiles text %}", text=text)
+    assert [f for f, _ in imgs(html)] == files
+    assert html.startswith(f'<span class="tiles" title="{text}">') and html.endswith("</svg></span>")
 
 
 @pytest.mark.parametrize("text", ["8z", "xyz", "0", "m", "<b>5m</b>", ""])
 def test_bad_input_renders_as_escaped_text(text):
-    for source in ("{% tiles text %}", "{{ text|tiles }}", "{% tile text %}"):
-        html = render(source, text=text)
+    for source in ("{% tiles text %}", "{% tile text %}", "{% meld call %}"):
+        html = render(source, text=text, call=text)
         assert imgs(html) == []
         assert "<b>" not in html
         assert html.replace("&lt;", "<").replace("&gt;", ">") == text
@@ -104,3 +103,17 @@ def test_the_palette_uses_the_same_sprite():
     entries = html.strip("|").split("|")
     assert len(entries) == 34 + 3
     assert entries[0] == f'{static("tiles/sprite.svg")}#t-1m 1萬' and entries[-1].endswith("#t-0s 赤5索")
+
+
+def test_a_call_shows_its_kind_and_an_ankan_its_outer_tiles_face_down():
+    html = render("{% meld call %}", call={"type": "ankan", "tiles": "5555z"})
+    assert html.startswith('<span class="meld" title="暗槓 5555z"><small>暗槓</small><span class="tiles">')
+    assert [f for f, _ in imgs(html)] == ["back", "5z", "5z", "back"]
+    assert render("{% meld call %}", call={"type": "pon", "tiles": "<x>"}) == "pon &lt;x&gt;"
+
+
+def test_a_quotation_draws_its_filled_in_tiles_and_keeps_the_rest_as_text():
+    html = render("{% quoted_tiles text %}", text="<手牌> {23m} と {x1} の{7z}")
+    assert html.startswith("&lt;手牌&gt; " + '<span class="tiles filled" title="23m">')
+    assert [f for f, _ in imgs(html)] == ["2m", "3m", "7z"]
+    assert "</span> と {x1} の<span" in html
