@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,8 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+
+from .loopback import free_port
 
 # Playwright's sync API runs an event loop in this thread; Django refuses ORM calls there otherwise.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -55,12 +56,6 @@ def setup_url(server_url) -> str:
     return SETUP_URLS[server_url]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(autouse=True)
 def static_files(collected_static):
     """Pages rendered in this process (the palette's own page) name the collected static files."""
@@ -77,7 +72,7 @@ def served(db: Path, collected_static: Path, *, seed: str = "", **env_extra: str
                    stdout=subprocess.DEVNULL)
     if seed:
         subprocess.run([sys.executable, "manage.py", "shell", "-c", seed], cwd=ROOT, env=env, check=True)
-    port = _free_port()
+    port = free_port()
     log = open(db.with_suffix(".log"), "w")
     proc = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -17,7 +17,7 @@ import pytest
 from clubsite.deploy import trusted_proxies
 from scoring.management.commands.clubstart import gunicorn_argv
 
-from .test_two_servers import _free_port
+from .loopback import free_port
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +47,7 @@ def env(tmp_path_factory) -> dict[str, str]:
 @pytest.mark.parametrize("proxies, believed", [("", True), ("127.0.0.1", True), ("10.9.9.9", False)])
 def test_the_scheme_header_counts_only_from_a_trusted_proxy(env, settings, tmp_path, proxies, believed):
     settings.CLUB_TRUSTED_PROXIES = trusted_proxies(proxies)  # "" : this machine
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "gunicorn.log"
     proc = subprocess.Popen(gunicorn_argv("127.0.0.1", str(port)), cwd=ROOT,
                             env=env | {"CLUB_TRUSTED_PROXIES": proxies}, stdout=log.open("w"), stderr=subprocess.STDOUT)

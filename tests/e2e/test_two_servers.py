@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+
+from .loopback import free_port
 
 pytestmark = pytest.mark.e2e
 
@@ -42,12 +43,6 @@ h1 = services.hanchan_create(clubday=day, table=1, players=m[:4])
 h2 = services.hanchan_create(clubday=day, table=2, players=m[1:])
 print(day.pk, h1.pk, h2.pk, *(x.pk for x in m))
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Client:
@@ -117,7 +112,7 @@ def database(tmp_path_factory) -> dict[str, str]:
 
 
 def _serve(env: dict[str, str], log: Path) -> tuple[subprocess.Popen, int]:
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "clubsite.wsgi", "--bind",
                              f"127.0.0.1:{port}", "--workers", "1", "--threads", "2"],
                             cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
