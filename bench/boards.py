@@ -1,6 +1,6 @@
 """Benchmark (not a test): the boards at club-history scale.
 
-    .venv/bin/python bench/boards.py [--years 1 10] [--members 60] [--seed 12] [--rounds 25] [--cpu]
+    .venv/bin/python bench/boards.py [--years 1 10] [--members 60] [--seed 12] [--rounds 32] [--cpu]
 
 For each number of years, a SQLite database built by ``manage.py seedhistory`` (kept in
 ``--cache`` between runs, default ``/tmp/boards-bench``: building 10 years takes ~10 minutes) is
@@ -9,7 +9,8 @@ test client: the standings (all time, and the last full
 year), the page of the member with the most games, the page of the member with the most games
 among those who were not at the written table, the home page, and a trivial view of the same
 server — the 404 page — as the yardstick. After a warm-up, the pages are requested in turn for
-``--rounds`` rounds (so load on the machine hits all alike), each three times:
+``--rounds`` rounds (so load on the machine hits all alike), each round at another Python call
+depth (``bench/depth.py``: on CPython 3.11 the time of a request depends on it), each three times:
 
 - "warm": as it comes (the pages keep their tables and figures in the cache under the boards'
   generation, ``scoring.generations``, while nothing changed);
@@ -39,6 +40,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from depth import DEPTHS, at_depth, for_round  # bench/, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET, WRITE_TARGET = 3.0, 10.0  # warm; the first view after a write
@@ -125,7 +128,7 @@ def measure(db: str, rounds: int, clock=time.perf_counter) -> dict:
             client.get(url)
         info["pages"][name] = {"url": url, "queries": len(warm), "cold_queries": len(cold), "warm": [],
                                "written": [], "cold": []}
-    for _ in range(rounds):
+    for rnd in range(rounds):
         for name, url in pages.items():
             page = info["pages"][name]
             if "error" in page:
@@ -133,7 +136,7 @@ def measure(db: str, rounds: int, clock=time.perf_counter) -> dict:
             for kind, before in (("warm", lambda url=url: client.get(url)), ("written", write), ("cold", clear_caches)):
                 before()
                 started = clock()
-                client.get(url)
+                at_depth(for_round(rnd), lambda url=url: client.get(url))
                 page[kind].append((clock() - started) * 1000)
     for page in info["pages"].values():
         if "warm" in page:
@@ -174,7 +177,7 @@ def main() -> None:
     parser.add_argument("--years", type=float, nargs="+", default=[1, 10])
     parser.add_argument("--members", type=int, default=60)
     parser.add_argument("--seed", type=int, default=12)
-    parser.add_argument("--rounds", type=int, default=25)
+    parser.add_argument("--rounds", type=int, default=2 * len(DEPTHS))
     parser.add_argument("--cache", type=Path, default=Path("/tmp/boards-bench"))
     parser.add_argument("--cpu", action="store_true",
                         help="time the process's CPU (SQLite runs in it) instead of the wall clock: steadier on a busy machine")

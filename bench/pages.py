@@ -1,6 +1,6 @@
 """Benchmark of the pages a club night uses, against the trivial view (the 404 page).
 
-    .venv/bin/python bench/pages.py [--repeat 30] [--years 10] [--seed 11] [--cache /tmp/pages-bench]
+    .venv/bin/python bench/pages.py [--repeat 32] [--years 10] [--seed 11] [--cache /tmp/pages-bench]
 
 Builds a synthetic club history in SQLite databases kept under ``--cache`` (built once, ~15 min for
 10 years; delete the folder to build them again) through the app's services: 24 members, 48 club days a year, two tables of three hanchan each (≈ 290 hanchan and
@@ -12,7 +12,8 @@ app does. A sample is re-settled at the end to prove the caches equal the replay
 The newest club day has an in-play hanchan of 14 hands entered through ``services.hanchan_record_hand``.
 Each database is measured in a process of its own with Django's test client, ``DEBUG`` off, the
 page cache of the settings (the database's own cache table), requests of all kinds interleaved
-round by round:
+round by round, each round at another Python call depth (``bench/depth.py``: on CPython 3.11 the
+time of a request depends on it):
 
 All requests are made by one logged-in scorekeeper (session, user and role checks included); the
 POSTs carry form-urlencoded bodies, as htmx sends them:
@@ -53,6 +54,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from depth import DEPTHS, at_depth, for_round  # noqa: E402  (bench/, beside this script)
 
 TABLES, ROUNDS, DAYS_A_YEAR = 2, 3, 48
 NAMES = ["山田", "佐藤", "鈴木", "田中", "伊藤", "渡辺", "高橋", "小林", "中村", "加藤", "吉田", "山本",
@@ -271,6 +274,7 @@ class Bench:
         statuses: dict[str, int] = {}
         sizes: dict[str, int] = {}
         for rnd in range(repeat + 2):  # two warm-up rounds
+            depth = for_round(rnd - 2)
             for name, (prepare, request, tidy) in reqs.items():
                 if prepare:
                     prepare()
@@ -280,7 +284,7 @@ class Bench:
                     queries[name] = len(ctx.captured_queries)
                 else:
                     t0 = time.perf_counter()
-                    response = request()
+                    response = at_depth(depth, request)
                     elapsed = time.perf_counter() - t0
                     if rnd >= 2:
                         times[name].append(elapsed * 1000)
@@ -359,7 +363,7 @@ def main() -> None:
     import json
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--repeat", type=int, default=30)
+    ap.add_argument("--repeat", type=int, default=2 * len(DEPTHS))
     ap.add_argument("--years", type=int, default=10)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--cache", type=Path, default=Path("/tmp/pages-bench"))
