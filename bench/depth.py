@@ -17,7 +17,8 @@ for ``mmap(NULL, 16384``.
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -1,0 +1,138 @@
+"""Benchmark (not a test): the hanchan page as the real application server answers it, on loopback.
+
+    .venv/bin/python bench/served.py [--rounds 40] [--years 10] [--seed 11] [--cache /tmp/pages-bench]
+
+``bench/pages.py`` times the views inside one process through Django's test client. This one takes
+a copy of that bench's database of ``--years`` years (run ``bench/pages.py`` once first to build
+it). It starts the server as ``make run`` does, with gunicorn, ``clubstart``'s own arguments and
+``DEBUG`` off, on 127.0.0.1, and logs in the bench's scorekeeper. Then it times HTTP requests over
+one keep-alive connection, as a browser keeps it, round by round:
+
+- ``trivial``   the 404 page: the floor of a request through this server
+- ``warm``      the hanchan page in play (14 hands) as the cache keeps it
+- ``edited``    the same page after its generation was renewed, as a service does on an edit
+- ``restart``   the same page after the cache was emptied, as ``clubstart`` does at a start
+- ``days``      the club-day list
+
+It prints each median, its ratio to the 404 page's and the bytes of the answer (gzip, as browsers
+ask). The server's time includes CPython 3.11's frame-chunk mapping where a page's loops sit on a
+chunk's edge (``bench/depth.py``). To count it, run ``strace -f -p <worker pid> -e trace=mmap,munmap``
+alongside and look for ``mmap(NULL, 16384``. Always exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pages import BUDGETS, setup_django  # bench/, beside this script
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(db: Path, port: int) -> subprocess.Popen:
+    """gunicorn as ``make run`` starts it, on ``db``; returns once it answers."""
+    from scoring.management.commands.clubstart import gunicorn_argv
+
+    env = {**os.environ, "DJANGO_DB_PATH": str(db), "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": "127.0.0.1"}
+    server = subprocess.Popen(gunicorn_argv("127.0.0.1", str(port)), cwd=Path(__file__).resolve().parents[1], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    sys.exit("the server did not start within 30 s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=40)
+    ap.add_argument("--years", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/pages-bench"))
+    args = ap.parse_args()
+    built = args.cache / f"years{args.years}-seed{args.seed}.sqlite3"
+    if not built.exists():
+        sys.exit(f"no {built}: run bench/pages.py first (it builds the history)")
+    with tempfile.TemporaryDirectory(prefix="served-bench-") as tmp:
+        db = Path(tmp) / "club.sqlite3"
+        shutil.copyfile(built, db)  # the run writes sessions and cache rows: keep the built one as it is
+        setup_django(db)
+        from django.conf import settings
+        from django.contrib.auth.models import User
+        from django.db import connection
+        from django.test import Client
+
+        from scoring import generations
+        from scoring.models import Hanchan
+
+        game = Hanchan.objects.filter(state=Hanchan.State.IN_PLAY).order_by("-clubday__date", "-pk").first()
+        client = Client()
+        client.force_login(User.objects.get(username="kiroku"))
+        headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}",
+                   "Accept-Encoding": "gzip"}
+        connection.close()
+        port = free_port()
+        server = serve(db, port)
+        try:
+            http_conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+            def get(url: str) -> tuple[float, int, int]:
+                started = time.perf_counter()
+                http_conn.request("GET", url, headers=headers)
+                response = http_conn.getresponse()
+                body = response.read()
+                return (time.perf_counter() - started) * 1000, response.status, len(body)
+
+            page = game.get_absolute_url()
+            requests = {
+                "trivial": (None, "/no-such-page/"),
+                "warm": (None, page),
+                "edited": (lambda: generations.new_generation(generations.hanchan(game.pk)), page),
+                "restart": (generations.clear, page),
+                "days": (None, "/days/"),
+            }
+            times: dict[str, list[float]] = {name: [] for name in requests}
+            answers: dict[str, tuple[int, int]] = {}
+            for rnd in range(args.rounds + 3):  # three warm-up rounds: both workers, every template
+                for name, (before, url) in requests.items():
+                    if before:
+                        before()
+                    elapsed, status, size = get(url)
+                    if rnd >= 3:
+                        times[name].append(elapsed)
+                    answers[name] = status, size
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+    base = statistics.median(times["trivial"])
+    budgets = {**BUDGETS, "edited": BUDGETS["hanchan"]}
+    print(f"gunicorn as `make run` starts it, {args.years} years of history, {args.rounds} rounds over one"
+          " keep-alive connection (median of each)")
+    print(f"  {'request':<9} {'median ms':>9} {'p90 ms':>8} {'× 404':>7} {'budget':>7} {'bytes':>7} {'status':>6}")
+    for name, t in times.items():
+        budget = f"≤{budgets[name]:.0f}×" if name in budgets else ""
+        status, size = answers[name]
+        print(f"  {name:<9} {statistics.median(t):9.1f} {sorted(t)[int(0.9 * (len(t) - 1))]:8.1f}"
+              f" {statistics.median(t) / base:6.1f}× {budget:>7} {size:7d} {status:6d}")
+
+
+if __name__ == "__main__":
+    main()
