@@ -1,4 +1,4 @@
-"""Benchmark (not a test): the hanchan page as the real application server answers it, on loopback.
+"""Benchmark (not a test): the busiest pages as the real application server answers them, on loopback.
 
     .venv/bin/python bench/served.py [--rounds 40] [--years 10] [--seed 11] [--cache /tmp/pages-bench]
 
@@ -6,13 +6,16 @@
 a copy of that bench's database of ``--years`` years (run ``bench/pages.py`` once first to build
 it). It starts the server as ``make run`` does, with gunicorn, ``clubstart``'s own arguments and
 ``DEBUG`` off, on 127.0.0.1, and logs in the bench's scorekeeper. Then it times HTTP requests over
-one keep-alive connection, as a browser keeps it, round by round:
+one keep-alive connection, as a browser keeps it, round by round (a page "as kept" is requested once
+untimed right before):
 
 - ``trivial``   the 404 page: the floor of a request through this server
 - ``warm``      the hanchan page in play (14 hands) as the cache keeps it
 - ``edited``    the same page after its generation was renewed, as a service does on an edit
 - ``restart``   the same page after the cache was emptied, as ``clubstart`` does at a start
-- ``days``      the club-day list
+- ``days``      the club-day list, as kept
+- ``standings`` and ``member``: the standings (all time) and the page of the member with the most
+  games, as kept, and each after a start (``…, start``)
 
 It prints each median, its ratio to the 404 page's and the bytes of the answer (gzip, as browsers
 ask). The server's time includes CPython 3.11's frame-chunk mapping where a page's loops sit on a
@@ -78,12 +81,14 @@ def main() -> None:
         from django.conf import settings
         from django.contrib.auth.models import User
         from django.db import connection
+        from django.db.models import Count
         from django.test import Client
 
         from scoring import generations
-        from scoring.models import Hanchan
+        from scoring.models import Hanchan, HanchanResult
 
         game = Hanchan.objects.filter(state=Hanchan.State.IN_PLAY).order_by("-clubday__date", "-pk").first()
+        top = HanchanResult.objects.values_list("member").annotate(n=Count("pk")).order_by("-n", "member")[0][0]
         client = Client()
         client.force_login(User.objects.get(username="kiroku"))
         headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}",
@@ -101,13 +106,21 @@ def main() -> None:
                 body = response.read()
                 return (time.perf_counter() - started) * 1000, response.status, len(body)
 
-            page = game.get_absolute_url()
+            page, member = game.get_absolute_url(), f"/members/{top}/"
+
+            def kept(url: str):  # a page as the cache keeps it: seen once before it is timed
+                return lambda: get(url)
+
             requests = {
                 "trivial": (None, "/no-such-page/"),
-                "warm": (None, page),
+                "warm": (kept(page), page),
                 "edited": (lambda: generations.new_generation(generations.hanchan(game.pk)), page),
                 "restart": (generations.clear, page),
-                "days": (None, "/days/"),
+                "days": (kept("/days/"), "/days/"),
+                "standings": (kept("/standings/"), "/standings/"),
+                "standings, start": (generations.clear, "/standings/"),
+                "member": (kept(member), member),
+                "member, start": (generations.clear, member),
             }
             times: dict[str, list[float]] = {name: [] for name in requests}
             answers: dict[str, tuple[int, int]] = {}
@@ -123,14 +136,15 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=15)
     base = statistics.median(times["trivial"])
-    budgets = {**BUDGETS, "edited": BUDGETS["hanchan"]}
+    budgets = {**BUDGETS, "edited": BUDGETS["hanchan"], "standings": 3, "member": 3, "standings, start": 10,
+               "member, start": 10}
     print(f"gunicorn as `make run` starts it, {args.years} years of history, {args.rounds} rounds over one"
           " keep-alive connection (median of each)")
-    print(f"  {'request':<9} {'median ms':>9} {'p90 ms':>8} {'× 404':>7} {'budget':>7} {'bytes':>7} {'status':>6}")
+    print(f"  {'request':<17} {'median ms':>9} {'p90 ms':>8} {'× 404':>7} {'budget':>7} {'bytes':>7} {'status':>6}")
     for name, t in times.items():
         budget = f"≤{budgets[name]:.0f}×" if name in budgets else ""
         status, size = answers[name]
-        print(f"  {name:<9} {statistics.median(t):9.1f} {sorted(t)[int(0.9 * (len(t) - 1))]:8.1f}"
+        print(f"  {name:<17} {statistics.median(t):9.1f} {sorted(t)[int(0.9 * (len(t) - 1))]:8.1f}"
               f" {statistics.median(t) / base:6.1f}× {budget:>7} {size:7d} {status:6d}")
 
 
