@@ -15,7 +15,8 @@ untimed right before):
 - ``restart``   the same page after the cache was emptied, as ``clubstart`` does at a start
 - ``days``      the club-day list, as kept
 - ``standings`` and ``member``: the standings (all time) and the page of the member with the most
-  games, as kept, and each after a start (``…, start``)
+  games, as kept, after a result was written (``…, write``: that member's latest hanchan voided and
+  put back through the services, as the 無効 button and its undo do) and after a start (``…, start``)
 
 It prints each median, its ratio to the 404 page's and the bytes of the answer (gzip, as browsers
 ask). The server's time includes CPython 3.11's frame-chunk mapping where a page's loops sit on a
@@ -84,13 +85,20 @@ def main() -> None:
         from django.db.models import Count
         from django.test import Client
 
-        from scoring import generations
+        from scoring import generations, services
         from scoring.models import Hanchan, HanchanResult
 
         game = Hanchan.objects.filter(state=Hanchan.State.IN_PLAY).order_by("-clubday__date", "-pk").first()
         top = HanchanResult.objects.values_list("member").annotate(n=Count("pk")).order_by("-n", "member")[0][0]
+        written = (Hanchan.objects.filter(state=Hanchan.State.FINISHED, results__member=top)
+                   .order_by("-clubday__date", "-pk").first())
+        user = User.objects.get(username="kiroku")
+
+        def write() -> None:
+            for service in (services.hanchan_void, services.hanchan_unvoid):
+                service(hanchan=Hanchan.objects.get(pk=written.pk), by=user)
         client = Client()
-        client.force_login(User.objects.get(username="kiroku"))
+        client.force_login(user)
         headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}",
                    "Accept-Encoding": "gzip"}
         connection.close()
@@ -118,8 +126,10 @@ def main() -> None:
                 "restart": (generations.clear, page),
                 "days": (kept("/days/"), "/days/"),
                 "standings": (kept("/standings/"), "/standings/"),
+                "standings, write": (write, "/standings/"),
                 "standings, start": (generations.clear, "/standings/"),
                 "member": (kept(member), member),
+                "member, write": (write, member),
                 "member, start": (generations.clear, member),
             }
             times: dict[str, list[float]] = {name: [] for name in requests}
@@ -136,8 +146,8 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=15)
     base = statistics.median(times["trivial"])
-    budgets = {**BUDGETS, "edited": BUDGETS["hanchan"], "standings": 3, "member": 3, "standings, start": 10,
-               "member, start": 10}
+    budgets = {**BUDGETS, "edited": BUDGETS["hanchan"], "standings": 3, "member": 3, "standings, write": 10,
+               "standings, start": 10, "member, write": 10, "member, start": 10}
     print(f"gunicorn as `make run` starts it, {args.years} years of history, {args.rounds} rounds over one"
           " keep-alive connection (median of each)")
     print(f"  {'request':<17} {'median ms':>9} {'p90 ms':>8} {'× 404':>7} {'budget':>7} {'bytes':>7} {'status':>6}")
