@@ -2,7 +2,8 @@
 
 On each page: the document does not scroll sideways; no table cell clips its text (an ellipsis or a
 hidden overflow); every other table (results, members, hands, rules, history) fits its box without scrolling; the
-navigation is one row. On the hanchan page the seat chips show whole names (two 佐藤 at one table).
+navigation is one row; no choice chip is wider than its place in the grid (its text would run into
+its border). On the hanchan page the seat chips show whole names (two 佐藤 at one table).
 Wide boards (the standings, the day's ranking by 回戦) may scroll inside their own box.
 
 The data is put in place with ``manage shell`` through the services: an administrator of its own,
@@ -63,6 +64,12 @@ PROBLEMS = """(WIDE) => {
     const box = t.parentElement;
     if (box.scrollWidth > box.clientWidth + 1 || t.getBoundingClientRect().right > width + 0.5)
       out.push(`table does not fit: ${t.querySelector("th") ? t.querySelector("th").textContent : ""} (${Math.round(t.getBoundingClientRect().width)} px)`);
+  }
+  for (const chip of document.querySelectorAll("main .chip span")) {
+    if (chip.offsetParent === null) continue;
+    const r = chip.getBoundingClientRect(), cell = chip.parentElement.getBoundingClientRect();
+    if (chip.scrollWidth > chip.clientWidth + 1 || r.right > cell.right + 0.5 || r.left < cell.left - 0.5)
+      out.push(`chip wider than its place: ${chip.textContent.trim().slice(0, 40)}`);
   }
   const header = document.querySelector("header.site");
   if (header && header.getBoundingClientRect().height > 60) out.push(`navigation is ${Math.round(header.getBoundingClientRect().height)} px high`);
