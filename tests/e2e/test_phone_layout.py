@@ -1,4 +1,5 @@
-"""Every main page fits a phone (390 px wide) in Japanese and in English (issue 19), and 375 px in Japanese.
+"""Every main page fits its screen: a phone (390 px) in Japanese and in English (issue 19), 375 px in
+Japanese, a tablet (760 px) and a desktop (1280 px).
 
 On each page: the document does not scroll sideways; no table cell clips its text (an ellipsis or a
 hidden overflow); every other table (results, members, hands, rules, history) fits its box without scrolling; the
