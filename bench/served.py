@@ -38,13 +38,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from pages import BUDGETS, setup_django  # bench/, beside this script
+# pages is beside this script in bench/; importing it puts the checkout on sys.path (for tests.e2e)
+from pages import BUDGETS, setup_django
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.e2e.loopback import free_port
 
 
 def serve(db: Path, port: int) -> subprocess.Popen:

@@ -1,4 +1,4 @@
-"""Helpers of the tests that start servers of their own, on loopback only."""
+"""Helpers of the tests and benches that start servers of their own, on loopback only."""
 
 from __future__ import annotations
 
