@@ -144,8 +144,9 @@ def draw_swap(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _qr(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (safe: segno's output, no user text in it but the URL)."""
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff"))
+    """The QR code of ``url`` as inline SVG (safe: segno's output, no user text in it but the URL),
+    with a viewBox instead of a size, so that it scales to the box the stylesheet gives it."""
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True))
 
 
 @readable
