@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,6 +25,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for tests.e2e.loopback
+from tests.e2e.loopback import free_port
+
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"390": {"width": 390, "height": 844}, "1280": {"width": 1280, "height": 800}}
 LANGS = ("ja", "en")
@@ -127,12 +129,6 @@ def pages(ids: dict[str, int]) -> list[tuple[str, str]]:
     ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots")
     out.mkdir(parents=True, exist_ok=True)
@@ -148,7 +144,7 @@ def main() -> None:
 
     manage("collectstatic", "--noinput", "-v", "0")
     manage("migrate", "--noinput", "-v", "0")
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(tmp / "server.log", "w")
     server = subprocess.Popen([py, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"], cwd=ROOT,
