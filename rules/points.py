@@ -20,13 +20,6 @@ from typing import NamedTuple
 
 from .ruleset import RuleSet
 
-LIMIT_BASE = {
-    "mangan": 2000,
-    "haneman": 3000,
-    "baiman": 4000,
-    "sanbaiman": 6000,
-    "kazoe_yakuman": 8000,
-}
 LIMIT_JA = {
     "mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満",
     "kazoe_yakuman": "数え役満", "yakuman": "役満", "double_yakuman": "ダブル役満",

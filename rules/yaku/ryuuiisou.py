@@ -3,7 +3,6 @@
 from ._base import ALL_GREEN, GREEN_BITS, Context, YakuHit, yakuman
 
 NAMES = {"ryuuiisou": ("緑一色", "Ryuuiisou")}
-GREEN = frozenset((19, 20, 21, 23, 25, 32))
 
 WHEN = ALL_GREEN  # find() skips this check on a hand without these features
 

@@ -15,8 +15,6 @@ from ._base import (
     yakuman,
 )
 
-TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
-
 NAMES = {
     "chanta": ("混全帯么九", "Chanta"),
     "junchan": ("純全帯么九", "Junchan"),
