@@ -123,6 +123,8 @@
                    summary: summary(f) });
     if (!save(q)) { state = "failed"; render(); return; } // not kept: the form stays as typed
     clear(f);
+    var box = byId("send-status"); // 未送信の局: N件 below the form, where the tap can be seen kept
+    if (box) box.scrollIntoView({ block: "nearest" });
   }
 
   /* The form back to the empty one the page drew, with a new key, for the next hand. */
