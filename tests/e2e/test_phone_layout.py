@@ -8,7 +8,8 @@ its border); no picture is cut by its box (the venue display's QR codes). On the
 Wide boards (the standings, the day's ranking by 回戦) may scroll inside their own box.
 
 The data is put in place with ``manage shell`` through the services: an administrator of its own,
-a club day with a finished game and one in play (two members named 佐藤, a long name), a dispute.
+a club day with a finished game and one in play (two members named 佐藤, a long name), a dispute, and a
+大会 with its first 回戦 played.
 """
 
 from __future__ import annotations
@@ -46,7 +47,13 @@ services.hanchan_record_hand(hanchan=live, by=by, event={"type": "ron", "winner"
 hand = HandRecord.objects.filter(hanchan=live).first()
 d = services.dispute_open(hand=hand, by=by, comment="供託が二重に数えられていませんか?")
 result = done.results.order_by("rank").last()
-print(day.pk, done.pk, live.pk, ms[0].pk, d.pk, result.pk)
+cup = services.clubday_create(date=datetime.date(2026, 12, 21), venue="市民センター", ruleset=rs, kind="tournament",
+                              name="冬季オープン大会", rounds=3, swiss=True, final_table=True)
+for m in ms:
+    services.attendance_check_in(clubday=cup, member=m)
+services.draw_create(clubday=cup, number=1, state="new", seed=2026)
+services.hanchan_record_final_scores(hanchan=cup.hanchans.get(number=1), scores=[41200, 28300, 19500, 11000], sticks=0, by=by)
+print(day.pk, done.pk, live.pk, ms[0].pk, d.pk, result.pk, cup.pk)
 ''' % {"user": USER, "password": PASSWORD}
 
 # boards with many columns, which scroll inside their own box (their rank and name columns stay put)
@@ -96,8 +103,8 @@ PROBLEMS = """(WIDE) => {
 
 @pytest.fixture(scope="module")
 def ids(manage) -> dict[str, str]:
-    day, done, live, member, dispute, result = manage("shell", "-c", DATA).split()[-6:]
-    return {"day": day, "done": done, "live": live, "member": member, "dispute": dispute, "result": result}
+    day, done, live, member, dispute, result, cup = manage("shell", "-c", DATA).split()[-7:]
+    return {"day": day, "done": done, "live": live, "member": member, "dispute": dispute, "result": result, "cup": cup}
 
 
 def pages(ids: dict[str, str]) -> list[str]:
@@ -106,7 +113,8 @@ def pages(ids: dict[str, str]) -> list[str]:
             "/check/examples/", "/rules/", "/rules/new/", "/disputes/", f"/disputes/{ids['dispute']}/",
             f"/history/hanchan/{ids['done']}/", f"/history/result/{ids['result']}/", "/impact/", "/results/import/",
             "/users/new/", "/members/new/", "/days/new/", f"/history/member/{ids['member']}/",
-            f"/days/{ids['day']}/attendance/", f"/days/{ids['day']}/draw/", f"/days/{ids['day']}/display/"]
+            f"/days/{ids['day']}/attendance/", f"/days/{ids['day']}/draw/", f"/days/{ids['day']}/display/",
+            f"/days/{ids['cup']}/", f"/days/{ids['cup']}/tournament/"]
 
 
 def set_language(page: Page, lang: str) -> None:
