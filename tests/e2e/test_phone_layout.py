@@ -53,7 +53,7 @@ for m in ms:
     services.attendance_check_in(clubday=cup, member=m)
 services.draw_create(clubday=cup, number=1, state="new", seed=2026)
 services.hanchan_record_final_scores(hanchan=cup.hanchans.get(number=1), scores=[41200, 28300, 19500, 11000], sticks=0, by=by)
-print(day.pk, done.pk, live.pk, ms[0].pk, d.pk, result.pk, cup.pk)
+print(day.pk, done.pk, live.pk, ms[0].pk, d.pk, result.pk, cup.pk, rs.pk, hand.pk)
 ''' % {"user": USER, "password": PASSWORD}
 
 # boards with many columns, which scroll inside their own box (their rank and name columns stay put)
@@ -103,8 +103,8 @@ PROBLEMS = """(WIDE) => {
 
 @pytest.fixture(scope="module")
 def ids(manage) -> dict[str, str]:
-    day, done, live, member, dispute, result, cup = manage("shell", "-c", DATA).split()[-7:]
-    return {"day": day, "done": done, "live": live, "member": member, "dispute": dispute, "result": result, "cup": cup}
+    names = ("day", "done", "live", "member", "dispute", "result", "cup", "ruleset", "hand")
+    return dict(zip(names, manage("shell", "-c", DATA).split()[-len(names):]))
 
 
 def pages(ids: dict[str, str]) -> list[str]:
@@ -114,7 +114,9 @@ def pages(ids: dict[str, str]) -> list[str]:
             f"/history/hanchan/{ids['done']}/", f"/history/result/{ids['result']}/", "/impact/", "/results/import/",
             "/users/new/", "/members/new/", "/days/new/", f"/history/member/{ids['member']}/",
             f"/days/{ids['day']}/attendance/", f"/days/{ids['day']}/draw/", f"/days/{ids['day']}/display/",
-            f"/days/{ids['cup']}/", f"/days/{ids['cup']}/tournament/"]
+            f"/days/{ids['cup']}/", f"/days/{ids['cup']}/tournament/", f"/days/{ids['cup']}/edit/",
+            f"/hanchan/{ids['done']}/final-scores/", f"/rules/{ids['ruleset']}/", f"/rules/{ids['ruleset']}/edit/",
+            f"/hands/{ids['hand']}/dispute/"]
 
 
 def set_language(page: Page, lang: str) -> None:
@@ -148,7 +150,8 @@ def test_every_main_page_fits_its_screen(page: Page, ids, lang, width):
     problems["/accounts/login/"] = page.evaluate(PROBLEMS, WIDE)
     in_language(page, lang)
     for path in pages(ids):
-        page.goto(path)
+        response = page.goto(path)
+        assert response.ok and page.url.endswith(path), (path, page.url)  # the page itself, not a redirect
         problems[path] = page.evaluate(PROBLEMS, WIDE)
         if problems[path]:
             SHOTS.mkdir(parents=True, exist_ok=True)
