@@ -192,6 +192,41 @@ def test_seat_chips_show_whole_names(page: Page, ids, lang):
     assert names <= seen
 
 
+FOUR_TABLES = r'''
+import datetime
+from scoring import services
+from scoring.models import Member, RuleSet
+from django.contrib.auth import get_user_model
+by = get_user_model().objects.get(username="%(user)s")
+names = ["長谷川久美子", "中島京子", "佐々木明美", "小林太郎", "伊藤幸子", "阿部久美子", "森節子", "山口恵子",
+         "渡辺明美", "木村明美", "吉田太郎", "山本勇", "松本節子", "高橋京子", "林京子", "橋本清"]
+ms = [Member.objects.filter(number=no).first() or services.member_create(name=n, kana="かいん", number=no)
+      for no, n in enumerate(names, 971)]
+day = services.clubday_create(date=datetime.date(2026, 12, 27), venue="公民館", ruleset=RuleSet.objects.get(preset="ariari", options={}))
+for t in range(4):  # the first player, a six-letter name, wins as dealer and stays dealer (親 / Dealer)
+    h = services.hanchan_create(clubday=day, table=t + 1, players=ms[4 * t:4 * t + 4])
+    services.hanchan_record_hand(hanchan=h, by=by, event={"type": "ron", "winner": 0, "loser": 1, "han": 3, "fu": 40})
+print(day.pk)
+''' % {"user": USER}
+
+
+@pytest.mark.skipif(not NOTO, reason="Noto Sans CJK JP is missing: run scripts/ensure-browser")
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_venue_display_fits_a_projector_with_four_tables(page: Page, ids, manage, lang):
+    """A 1920×1080 screen nobody scrolls: four tables and the links at its foot on one screen, each QR
+    code whole and at least its smallest size (beside the players, or under them when a long name
+    and the English "Dealer" leave no room)."""
+    day = manage("shell", "-c", FOUR_TABLES).split()[-1]
+    in_language(page, lang)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"/days/{day}/display/")
+    expect(page.locator(".display-table")).to_have_count(4)
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    for qr in page.locator(".display-table .qr svg").all():
+        assert qr.bounding_box()["width"] >= 112 - 0.5  # --qr-min at this width
+    assert page.evaluate(PROBLEMS, WIDE) == []
+
+
 def test_the_checker_brings_the_verdict_into_view(page: Page):
     page.goto("/check/?hand=567p789s4s&melds=chi234m,pon777z&win_tile=4s")
     page.evaluate("window.scrollTo(0, 0)")
