@@ -89,25 +89,23 @@ PROBLEMS = """(WIDE) => {
     if (chip.scrollWidth > chip.clientWidth + 1 || r.right > cell.right + 0.5 || r.left < cell.left - 0.5)
       out.push(`chip wider than its place: ${chip.textContent.trim().slice(0, 40)}`);
   }
-  // a picture drawn in its own units (no viewBox) larger than the box it is given is cut, not scaled
-  for (const svg of document.querySelectorAll("main svg")) {
-    if (svg.offsetParent === null && !svg.getClientRects().length) continue;
-    if (svg.viewBox.baseVal && svg.viewBox.baseVal.width) continue;
-    const b = svg.getBBox(), st = getComputedStyle(svg);
-    const w = svg.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight);
-    const h = svg.clientHeight - parseFloat(st.paddingTop) - parseFloat(st.paddingBottom);
-    if (b.x + b.width > w + 0.5 || b.y + b.height > h + 0.5)
-      out.push(`picture cut: ${svg.getAttribute("class") || "svg"} ${Math.round(b.width)}×${Math.round(b.height)} in ${Math.round(w)}×${Math.round(h)}`);
-  }
-  // nor sticks out of the card it is drawn in (the nearest box with a border)
   for (const svg of document.querySelectorAll("main svg")) {
     if (!svg.getClientRects().length) continue;
+    const name = svg.getAttribute("class") || "svg";
+    // a picture drawn in its own units (no viewBox) larger than the box it is given is cut, not scaled
+    if (!(svg.viewBox.baseVal && svg.viewBox.baseVal.width)) {
+      const b = svg.getBBox(), st = getComputedStyle(svg);
+      const w = svg.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight);
+      const h = svg.clientHeight - parseFloat(st.paddingTop) - parseFloat(st.paddingBottom);
+      if (b.x + b.width > w + 0.5 || b.y + b.height > h + 0.5)
+        out.push(`picture cut: ${name} ${Math.round(b.width)}×${Math.round(b.height)} in ${Math.round(w)}×${Math.round(h)}`);
+    }
+    // nor may it stick out of the card it is drawn in (the nearest box with a border)
     let card = svg.parentElement;
-    while (card && card.tagName !== "MAIN" && parseFloat(getComputedStyle(card).borderRightWidth) === 0) card = card.parentElement;
-    if (!card || card.tagName === "MAIN") continue;
+    while (card.tagName !== "MAIN" && parseFloat(getComputedStyle(card).borderRightWidth) === 0) card = card.parentElement;
     const r = svg.getBoundingClientRect(), c = card.getBoundingClientRect();
-    if (r.right > c.right + 0.5 || r.left < c.left - 0.5)
-      out.push(`picture beyond its card: ${svg.getAttribute("class") || "svg"} (${Math.round(r.right - c.right)} px)`);
+    if (card.tagName !== "MAIN" && (r.right > c.right + 0.5 || r.left < c.left - 0.5))
+      out.push(`picture beyond its card: ${name} (${Math.round(r.right - c.right)} px)`);
   }
   const header = document.querySelector("header.site");
   if (width < 760 && header && header.getBoundingClientRect().height > 60) out.push(`navigation is ${Math.round(header.getBoundingClientRect().height)} px high`);
@@ -203,7 +201,7 @@ names = ["長谷川久美子", "中島京子", "佐々木明美", "小林太郎"
 ms = [Member.objects.filter(number=no).first() or services.member_create(name=n, kana="かいん", number=no)
       for no, n in enumerate(names, 971)]
 day = services.clubday_create(date=datetime.date(2026, 12, 27), venue="公民館", ruleset=RuleSet.objects.get(preset="ariari", options={}))
-for t in range(4):  # the first player, a six-letter name, wins as dealer and stays dealer (親 / Dealer)
+for t in range(4):  # each table's first player wins as dealer and stays dealer (親 / Dealer); at table 1, a six-letter name
     h = services.hanchan_create(clubday=day, table=t + 1, players=ms[4 * t:4 * t + 4])
     services.hanchan_record_hand(hanchan=h, by=by, event={"type": "ron", "winner": 0, "loser": 1, "han": 3, "fu": 40})
 print(day.pk)
