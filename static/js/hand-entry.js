@@ -123,7 +123,12 @@
                    summary: summary(f) });
     if (!save(q)) { state = "failed"; render(); return; } // not kept: the form stays as typed
     clear(f);
-    var box = byId("send-status"); // 未送信の局: N件 below the form, where the tap can be seen kept
+    showStatus(); // 未送信の局: N件 below the form, where the tap can be seen kept
+  }
+
+  /* Bring the send status under the form into view (a phone's screen may end above it). */
+  function showStatus() {
+    var box = byId("send-status");
     if (box) box.scrollIntoView({ block: "nearest" });
   }
 
@@ -210,10 +215,7 @@
     flushing = false;
     queueFailed = how === "failed";
     render();
-    if (how === "held") {
-      var box = byId("send-status");
-      if (box) box.scrollIntoView({ block: "nearest" });
-    }
+    if (how === "held") showStatus();
     if (how !== "failed") refresh();
   }
 
@@ -355,10 +357,7 @@
     if (!isHandPost(e)) return;
     state = e.detail.successful ? "" : "failed";
     render();
-    if (state === "failed") {
-      var box = byId("send-status");
-      if (box) box.scrollIntoView({ block: "nearest" });
-    }
+    if (state === "failed") showStatus();
   });
   ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
     document.addEventListener(name, function (e) {
