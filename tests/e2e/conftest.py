@@ -165,6 +165,16 @@ class Shots:
 ADMIN, PASSWORD = "kanri", "club-pass-2024"  # the administrator the first-run test makes; every test login's password
 
 
+@pytest.fixture(scope="session")
+def first_admin(manage) -> str:
+    """The administrator the first-run test makes through the setup URL, made here as a superuser
+    when a module that needs it runs without that test (``pytest tests/e2e/test_csv.py``)."""
+    manage("shell", "-c", "from django.contrib.auth.models import User\n"
+           f"User.objects.filter(username='{ADMIN}').exists() or "
+           f"User.objects.create_superuser('{ADMIN}', password='{PASSWORD}')")
+    return ADMIN
+
+
 def login(page, username: str = ADMIN) -> None:
     """Log in through the login page and wait for the 「ログアウト」 button."""
     from playwright.sync_api import expect

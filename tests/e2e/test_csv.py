@@ -1,7 +1,5 @@
 """CSV in the browser: results and standings download as UTF-8 with BOM through the real server,
-and the import page (upload → preview → import) as the administrator, at phone and desktop width.
-
-Needs the first-run test (``test_record_hanchan.py``, which creates ``kanri``) to have run."""
+and the import page (upload → preview → import) as the administrator, at phone and desktop width."""
 
 from __future__ import annotations
 
@@ -12,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import login
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("first_admin")]
 
 HISTORY = r'''
 import datetime

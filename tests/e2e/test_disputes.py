@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE, login
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("first_admin")]
 
 SETUP = r"""
 import datetime, json

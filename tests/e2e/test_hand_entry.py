@@ -1,6 +1,5 @@
 """The hand entry on a phone: a typical 翻・符 ロン fits in one 390×844 screen under the scoreboard,
-in Japanese and in English; screenshots at 390 px and 1280 px of both. Runs after the first-run
-evening (which creates the administrator ``kanri``)."""
+in Japanese and in English; screenshots at 390 px and 1280 px of both."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import login
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("first_admin")]
 
 PHONE_HEIGHT = 844
 

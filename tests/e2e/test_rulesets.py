@@ -9,19 +9,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import ADMIN, PASSWORD, login
+from .conftest import login
 
 pytestmark = pytest.mark.e2e
 
 
 
 @pytest.fixture
-def admin(page: Page, manage):
-    """Log in as the first administrator (made here too when this file runs on its own)."""
-    manage("shell", "-c", "from django.contrib.auth.models import User\n"
-           f"User.objects.filter(username='{ADMIN}').exists() or "
-           f"User.objects.create_user('{ADMIN}', password='{PASSWORD}', is_staff=True)")
-    login(page)
+def admin(page: Page, first_admin):
+    """The page, logged in as the first administrator."""
+    login(page, first_admin)
     return page
 
 
