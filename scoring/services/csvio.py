@@ -14,6 +14,7 @@ import csv
 import datetime
 import io
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,9 +133,22 @@ class ImportPlan:
             self.more_errors += 1
 
 
+# Japanese sheets: full-width digits and signs (NFKC), and ▲/△ or the minus sign U+2212 for a minus
+MINUS = str.maketrans({"▲": "-", "△": "-", "−": "-"})
+
+
+def _sheet_text(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).translate(MINUS).strip()
+
+
 def _int(value: str, *, blank_ok: bool = False) -> int | None:
-    """A whole number as typed or as Excel writes it (``32600``, ``32600.0``, ``+19600``, ``1,000``)."""
-    text = value.strip().replace(",", "")
+    """A whole number as typed or as Excel writes it: ``32600``, ``32600.0``, ``+19600``, ``1,000``,
+    and as Japanese sheets show a minus, ``▲19,600`` or ``△4000``, in full-width digits too.
+
+    >>> [_int(v) for v in ("32600.0", "+19600", "1,000", "▲19,600", "△4000", "－１２０００", "−8000")]
+    [32600, 19600, 1000, -19600, -4000, -12000, -8000]
+    """
+    text = _sheet_text(value).replace(",", "")
     if not text:
         if blank_ok:
             return None
@@ -149,8 +163,13 @@ def _int(value: str, *, blank_ok: bool = False) -> int | None:
 
 
 def _date(value: str) -> datetime.date:
-    text = value.strip()
-    for fmt in ("%Y-%m-%d", "%Y/%m/%d"):
+    """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too.
+
+    >>> {_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１")}
+    {datetime.date(2026, 11, 1)}
+    """
+    text = _sheet_text(value)
+    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日"):
         try:
             return datetime.datetime.strptime(text, fmt).date()
         except ValueError:

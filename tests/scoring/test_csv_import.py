@@ -176,6 +176,16 @@ def test_excel_dates_and_numbers_are_accepted(rs, members):
     assert plan.ok, errors(plan)
 
 
+def test_a_japanese_sheets_minus_signs_full_width_digits_and_dates_are_accepted(rs, members):
+    """A sheet kept in Excel the Japanese way: ▲/△ for a minus, full-width digits, 年月日 dates."""
+    text = HEADER + (GAME.replace("2026-11-01", "2026年11月1日").replace(",-4000,-4000,", ",△4000,▲4000,")
+                     .replace(",-12000,-19600,", ",－１２０００,\"−19,600\",").replace(",32600,", ",３２６００,"))
+    plan = check(text)
+    assert plan.ok, errors(plan)
+    assert [p["net"] for p in plan.hanchans[0].players] == [19600, 4000, -4000, -19600]
+    assert plan.hanchans[0].date == datetime.date(2026, 11, 1)
+
+
 def test_sticks_that_vanish_under_the_rule_set_are_accepted(members, scorekeeper):
     services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     text = HEADER + GAME.replace("ありあり", "供託没収").replace("32600,1,12000,19600", "31600,1,12000,")
