@@ -177,9 +177,18 @@ def _date(value: str) -> datetime.date:
     raise ValueError
 
 
-FIELD_LABELS = {"date": "date(日付)", "table": "table(卓)", "game": "game(回戦)", "seat": "seat(席)",
-                "member_no": "member_no(会員番号)", "score": "score(素点)", "rank": "rank(順位)",
-                "uma": "uma(順位点)", "net": "net(成績)"}
+# each column's Japanese heading: a club's own sheet may be headed in Japanese instead
+JAPANESE_HEADINGS = {"date": "日付", "table": "卓", "game": "回戦", "seat": "席", "member_no": "会員番号",
+                     "member_name": "名前", "score": "素点", "rank": "順位", "uma": "順位点", "net": "成績",
+                     "ruleset": "ルール"}
+FIELD_LABELS = {column: f"{column}({ja})" for column, ja in JAPANESE_HEADINGS.items()}
+COLUMN_OF = {ja: column for column, ja in JAPANESE_HEADINGS.items()}
+
+
+def _column(heading: str) -> str:
+    """A header cell as the column it names: ``Date``, ``日付`` and ``日付 `` are ``date``."""
+    text = _sheet_text(heading).lower()
+    return COLUMN_OF.get(text, text)
 
 
 def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, Any] | None:
@@ -230,11 +239,11 @@ def results_import_check(*, text: str, create_members: bool = False) -> ImportPl
         if header is None:
             plan.error([], _("取り込む行がありません"))
             return plan
-        header = [h.strip().lower() for h in header]
+        header = [_column(h) for h in header]
         missing = [c for c in RESULT_COLUMNS if c not in header]
         if missing:
             plan.error([1], _("見出し行に列がありません: %(cols)s(1行目は %(all)s)")
-                       % {"cols": ", ".join(missing), "all": ",".join(RESULT_COLUMNS)})
+                       % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
             return plan
         index = {c: header.index(c) for c in RESULT_COLUMNS}
         parsed = []

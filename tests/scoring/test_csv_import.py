@@ -128,7 +128,7 @@ def test_each_kind_of_bad_row_gets_a_clear_message_and_nothing_is_saved(rs, memb
 
 def test_missing_columns_are_named(rs, members):
     plan = check(HEADER.replace(",uma", "") + GAME)
-    assert errors(plan)[0].startswith("1行目: 見出し行に列がありません: uma")
+    assert errors(plan)[0].startswith("1行目: 見出し行に列がありません: uma(順位点)")
 
 
 def test_a_short_row_is_refused_with_its_line(rs, members):
@@ -184,6 +184,12 @@ def test_a_japanese_sheets_minus_signs_full_width_digits_and_dates_are_accepted(
     assert plan.ok, errors(plan)
     assert [p["net"] for p in plan.hanchans[0].players] == [19600, 4000, -4000, -19600]
     assert plan.hanchans[0].date == datetime.date(2026, 11, 1)
+
+
+def test_a_header_in_japanese_names_the_same_columns(rs, members):
+    plan = check("日付,卓,回戦,席,会員番号,名前,素点,順位,順位点,成績,ルール\n" + GAME)
+    assert plan.ok, errors(plan)
+    assert [p["name"] for p in plan.hanchans[0].players] == ["山田", "佐藤", "鈴木", "田中"]
 
 
 def test_sticks_that_vanish_under_the_rule_set_are_accepted(members, scorekeeper):
