@@ -13,7 +13,7 @@ MAX_AGE = 3600  # seconds a preview can be confirmed
 class ResultsImportForm(forms.Form):
     file = forms.FileField(label=_("CSV ファイル"),
                            help_text=_("書き出した成績 CSV と同じ列(UTF-8 または Excel の Shift_JIS)。5 MB まで"))
-    create_members = forms.BooleanField(label=_("登録されていない会員番号は会員として作成する"), required=False)
+    create_members = forms.BooleanField(label=_("登録されていない会員(番号か名前)は会員として作成する"), required=False)
 
 
 class ResultsImportConfirmForm(forms.Form):

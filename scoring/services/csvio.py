@@ -21,7 +21,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
+from django.db.models import Max
+from django.utils.translation import gettext as _, ngettext
 
 import rules
 
@@ -204,7 +205,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         try:
-            out[key] = _int(row[key], blank_ok=key in ("rank", "uma", "net"))
+            out[key] = _int(row[key], blank_ok=key in ("member_no", "rank", "uma", "net"))
         except ValueError:
             if row[key].strip():
                 problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
@@ -217,11 +218,13 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
             problems.append(_("回戦は1〜999にしてください(%(v)s)") % {"v": out["game"]})
         if out["seat"] not in (0, 1, 2, 3):
             problems.append(_("席(seat)は起家から 0〜3 です(%(v)s)") % {"v": out["seat"]})
-        if not 1 <= out["member_no"] <= 2_147_483_647:
+        if out["member_no"] is not None and not 1 <= out["member_no"] <= 2_147_483_647:
             problems.append(_("会員番号は1以上の整数で書いてください(%(v)s)") % {"v": out["member_no"]})
         if out["rank"] is not None and out["rank"] not in (1, 2, 3, 4):
             problems.append(_("順位(rank)は 1〜4 です(%(v)s)") % {"v": out["rank"]})
     out["member_name"] = row["member_name"].strip()
+    if out.get("member_no", 0) is None and not out["member_name"]:
+        problems.append(_("会員番号も名前も空です"))
     out["ruleset"] = row["ruleset"].strip()
     if not out["ruleset"]:
         problems.append(_("ruleset(ルール名)が空です"))
@@ -280,7 +283,41 @@ def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
     return {day.date: day for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("-pk")}
 
 
+def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
+    """A row without a member number names its member: the one member of that name, or (with
+    ``create_members``) a new member under the next free number, the same for every row of that
+    name. A name that several members have, or none (without ``create_members``), is refused and its
+    rows keep no number."""
+    unnumbered: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in parsed:
+        if r["member_no"] is None:
+            unnumbered[r["member_name"]].append(r)
+    if not unnumbered:
+        return
+    numbers: dict[str, list[int]] = defaultdict(list)
+    for number, name in Member.objects.filter(name__in=unnumbered).order_by("number").values_list("number", "name"):
+        numbers[name].append(number)
+    free = max([Member.objects.aggregate(top=Max("number"))["top"] or 0, *(r["member_no"] or 0 for r in parsed)]) + 1
+    for name, rows in unnumbered.items():
+        lines = [r["line"] for r in rows]
+        if len(numbers[name]) > 1:
+            plan.error(lines, _("「%(name)s」という会員が複数います(会員番号 %(numbers)s)。会員番号を書いてください")
+                       % {"name": name, "numbers": "、".join(map(str, numbers[name]))})
+            continue
+        if not numbers[name] and not create_members:
+            plan.error(lines, _("「%(name)s」という会員は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)")
+                       % {"name": name})
+            continue
+        if numbers[name]:
+            number = numbers[name][0]
+        else:
+            number, free = free, free + 1
+        for r in rows:
+            r["member_no"] = number
+
+
 def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
+    _numbers_by_name(plan, parsed, create_members=create_members)
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
     members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
     days = _days_by_date({r["date"] for r in parsed})
@@ -292,6 +329,8 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     new_lines: dict[int, list[int]] = defaultdict(list)
     for r in parsed:
         known = members.get(r["member_no"])
+        if r["member_no"] is None:
+            continue  # a name refused above
         if known is None:
             new_names[r["member_no"]].add(r["member_name"])
             new_lines[r["member_no"]].append(r["line"])
@@ -321,8 +360,10 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                 plan.new_members[number] = (name, PLACEHOLDER_KANA)
                 guessed.append(name)
     if guessed:
-        plan.notes.append(_("新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"
-                            "会員の編集で直してください: %(names)s")
+        plan.notes.append(ngettext("新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"
+                                   "会員の編集で直してください: %(names)s",
+                                   "新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"
+                                   "会員の編集で直してください: %(names)s", len(guessed))
                           % {"n": len(guessed), "kana": PLACEHOLDER_KANA, "names": "、".join(guessed)})
 
     groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
@@ -349,6 +390,8 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
             continue
         rows.sort(key=lambda r: r["seat"])
         nos = [r["member_no"] for r in rows]
+        if None in nos:
+            continue  # a name refused above
         if len(set(nos)) != 4:
             twice = next(n for n in nos if nos.count(n) > 1)
             plan.error(lines, _("%(what)s: 同じ会員(会員番号 %(no)s)が2回入っています") % {"what": what, "no": twice})

@@ -64,7 +64,7 @@ def test_an_upload_is_previewed_then_imported(page: Page, shot, manage, tmp_path
     expect(page.locator(".csv-errors")).to_contain_text("5行目: 会員番号 935 は登録されていません")
     shot("import-refused")
     page.set_input_files("input[name=file]", str(path))
-    page.get_by_label("登録されていない会員番号は会員として作成する").check()
+    page.get_by_label("登録されていない会員(番号か名前)は会員として作成する").check()
     page.get_by_role("button", name="確認する").click()
     expect(page.locator(".csv-summary")).to_contain_text("取り込める半荘 1")
     page.wait_for_load_state("load")  # the stylesheet too, before measuring

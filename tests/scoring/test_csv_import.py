@@ -192,6 +192,36 @@ def test_a_header_in_japanese_names_the_same_columns(rs, members):
     assert [p["name"] for p in plan.hanchans[0].players] == ["山田", "佐藤", "鈴木", "田中"]
 
 
+def without_numbers(text):
+    """The rows with their member_no cell left blank (a club that keeps names only)."""
+    return "\n".join(",".join("" if i == 4 else cell for i, cell in enumerate(line.split(",")))
+                     for line in text.splitlines()) + "\n"
+
+
+def test_a_row_without_a_member_number_names_its_member(rs, members):
+    plan = check(HEADER + without_numbers(GAME))
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].numbers == [1, 2, 3, 4] and not plan.new_members
+
+
+def test_a_name_several_members_have_needs_a_number(rs, members):
+    services.member_create(name="山田", kana="やまだ", number=9)
+    plan = check(HEADER + without_numbers(GAME))
+    assert errors(plan) == ["2行目: 「山田」という会員が複数います(会員番号 1、9)。会員番号を書いてください"]
+
+
+def test_an_unknown_name_is_refused_or_made_a_member_under_the_next_free_number(rs, members):
+    text = HEADER + without_numbers(GAME + BLANKS).replace("田中", "高橋")
+    assert errors(check(text)) == ["5〜6行目: 「高橋」という会員は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)"]
+    plan = check(text, create_members=True)
+    assert plan.ok, errors(plan)
+    assert plan.new_members == {6: ("高橋", "ん")}
+    assert [h.numbers for h in plan.hanchans] == [[1, 2, 3, 6], [6, 3, 2, 1]]
+    services.results_import(text=text, create_members=True, by=None)
+    assert Member.objects.get(number=6).name == "高橋"
+    assert HanchanResult.objects.filter(member__number=6).count() == 2
+
+
 def test_sticks_that_vanish_under_the_rule_set_are_accepted(members, scorekeeper):
     services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     text = HEADER + GAME.replace("ありあり", "供託没収").replace("32600,1,12000,19600", "31600,1,12000,")

@@ -19,7 +19,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, help="the CSV file (- for stdin is not supported)")
         parser.add_argument("--dry-run", action="store_true", help="check only; save nothing")
-        parser.add_argument("--create-members", action="store_true", help="create members for unknown numbers")
+        parser.add_argument("--create-members", action="store_true", help="create members for unknown numbers (or, where the number is blank, names)")
 
     def handle(self, *args, file: Path, dry_run: bool, create_members: bool, **options) -> None:
         try:
