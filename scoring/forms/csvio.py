@@ -6,6 +6,8 @@ from django import forms
 from django.core import signing
 from django.utils.translation import gettext_lazy as _
 
+from ..models import RuleSet
+
 SALT = "scoring.csvio.results-import"
 MAX_AGE = 3600  # seconds a preview can be confirmed
 
@@ -14,6 +16,8 @@ class ResultsImportForm(forms.Form):
     file = forms.FileField(label=_("CSV ファイル"),
                            help_text=_("書き出した成績 CSV と同じ列(UTF-8 または Excel の Shift_JIS)。5 MB まで"))
     create_members = forms.BooleanField(label=_("登録されていない会員(番号か名前)は会員として作成する"), required=False)
+    ruleset = forms.ModelChoiceField(RuleSet.objects.order_by("name"), required=False, label=_("ルール名が空の行のルール"),
+                                     help_text=_("ファイルにルールの列がなければ、すべての行がこのルールです"))
 
 
 class ResultsImportConfirmForm(forms.Form):
@@ -22,6 +26,7 @@ class ResultsImportConfirmForm(forms.Form):
 
     token = forms.CharField(widget=forms.HiddenInput)
     create_members = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    ruleset = forms.ModelChoiceField(RuleSet.objects.all(), required=False, widget=forms.HiddenInput)
 
     @staticmethod
     def token_for(text: str) -> str:

@@ -1,6 +1,7 @@
 """CSV import of results, in the export's columns: validated into a plan (the dry run), then stored
 all-or-nothing, each hanchan as a paper sheet. ``rank``/``uma``/``net`` in the file, when given, must
-agree with the rule set's.
+agree with the rule set's. A club's own sheet is read as Excel writes it: a header in Japanese,
+some columns left out (``OPTIONAL_COLUMNS``), members by name, ▲ for a minus, full-width digits.
 
 >>> plan = results_import_check(text="date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset\\n")
 >>> plan.ok, [str(e) for e in plan.errors]
@@ -17,6 +18,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -163,6 +165,25 @@ def _int(value: str, *, blank_ok: bool = False) -> int | None:
         return int(number)
 
 
+def _figure(value: str) -> Decimal | None:
+    """An uma or net as the export writes it, in points (``19600``), or as the app and club sheets
+    show it, in thousands (``+19.6``, ``▲19.6``): ``_settle`` takes either. ``None`` when blank.
+
+    >>> [_figure(v) for v in ("19600", "+19.6", "▲19.6", "1,000", " ")]
+    [Decimal('19600'), Decimal('19.6'), Decimal('-19.6'), Decimal('1000'), None]
+    """
+    text = _sheet_text(value).replace(",", "")
+    if not text:
+        return None
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise ValueError from None
+    if not number.is_finite():
+        raise ValueError
+    return number
+
+
 def _date(value: str) -> datetime.date:
     """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too.
 
@@ -192,8 +213,9 @@ def _column(heading: str) -> str:
     return COLUMN_OF.get(text, text)
 
 
-def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, Any] | None:
-    """One CSV row into typed values, or ``None`` (its errors added to ``plan``)."""
+def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:
+    """One CSV row into typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the
+    rule set's name when the row names none."""
     out: dict[str, Any] = {"line": line}
     problems = []
     try:
@@ -205,9 +227,11 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         try:
-            out[key] = _int(row[key], blank_ok=key in ("member_no", "rank", "uma", "net"))
+            out[key] = _figure(row[key]) if key in ("uma", "net") else _int(row[key], blank_ok=key in ("member_no", "rank"))
         except ValueError:
-            if row[key].strip():
+            if key in ("uma", "net"):
+                problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
+            elif row[key].strip():
                 problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
             else:
                 problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS[key]})
@@ -225,7 +249,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
     out["member_name"] = row["member_name"].strip()
     if out.get("member_no", 0) is None and not out["member_name"]:
         problems.append(_("会員番号も名前も空です"))
-    out["ruleset"] = row["ruleset"].strip()
+    out["ruleset"] = row["ruleset"].strip() or ruleset
     if not out["ruleset"]:
         problems.append(_("ruleset(ルール名)が空です"))
     for problem in problems:
@@ -233,8 +257,13 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str]) -> dict[str, An
     return None if problems else out
 
 
-def results_import_check(*, text: str, create_members: bool = False) -> ImportPlan:
-    """Parse and validate CSV ``text`` against the database (reads only): the dry run."""
+# columns a file may leave out, read as blank in every row (but one of member_no and member_name)
+OPTIONAL_COLUMNS = ("member_no", "member_name", "rank", "uma", "net", "ruleset")
+
+
+def results_import_check(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None) -> ImportPlan:
+    """Parse and validate CSV ``text`` against the database (reads only): the dry run. ``ruleset``:
+    the rule set of the rows that name none (every row, when the file has no ruleset column)."""
     plan = ImportPlan()
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
@@ -243,12 +272,15 @@ def results_import_check(*, text: str, create_members: bool = False) -> ImportPl
             plan.error([], _("取り込む行がありません"))
             return plan
         header = [_column(h) for h in header]
-        missing = [c for c in RESULT_COLUMNS if c not in header]
+        required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
+        missing = [c for c in required if c not in header]
+        if "member_no" not in header and "member_name" not in header:
+            missing.append("member_no")
         if missing:
             plan.error([1], _("見出し行に列がありません: %(cols)s(1行目は %(all)s)")
                        % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
             return plan
-        index = {c: header.index(c) for c in RESULT_COLUMNS}
+        index = {c: header.index(c) for c in RESULT_COLUMNS if c in header}
         parsed = []
         for raw in reader:
             line = reader.line_num
@@ -263,7 +295,8 @@ def results_import_check(*, text: str, create_members: bool = False) -> ImportPl
                 plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
                 continue
             # the ' the export puts before a name that would open as a formula is not part of it
-            row = _parse_row(plan, line, {c: csv_text(raw[i]) for c, i in index.items()})
+            row = _parse_row(plan, line, {c: csv_text(raw[index[c]]) if c in index else "" for c in RESULT_COLUMNS},
+                             ruleset=ruleset.name if ruleset else "")
             if row:
                 parsed.append(row)
     except csv.Error as exc:
@@ -445,7 +478,8 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
     wrong = []
     for seat, r in enumerate(rows):
         for key, out, label in (("rank", "ranks", _("順位")), ("uma", "uma", _("順位点")), ("net", "net", _("成績"))):
-            if r[key] is not None and r[key] != settled[out][seat]:
+            # uma and net in points or, as the app shows them, in thousands (19600 or 19.6)
+            if r[key] is not None and r[key] not in (settled[out][seat], Decimal(settled[out][seat]) / 1000):
                 wrong.append(_("%(line)s行目の%(label)s %(given)s(計算では %(want)s)")
                              % {"line": r["line"], "label": label, "given": r[key], "want": settled[out][seat]})
     if wrong:
@@ -456,9 +490,9 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
 
 
 @transaction.atomic
-def results_import(*, text: str, create_members: bool = False, by: User) -> ImportPlan:
+def results_import(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None, by: User) -> ImportPlan:
     """Validate ``text`` again and store all of it, or nothing (a ValidationError lists what was refused)."""
-    plan = results_import_check(text=text, create_members=create_members)
+    plan = results_import_check(text=text, create_members=create_members, ruleset=ruleset)
     if not plan.ok:
         raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")
     members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}

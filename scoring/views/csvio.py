@@ -131,14 +131,14 @@ def results_import(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _page(request, form=form, status=422)
     upload = form.cleaned_data["file"]
-    create = form.cleaned_data["create_members"]
+    create, ruleset = form.cleaned_data["create_members"], form.cleaned_data["ruleset"]
     try:
         # one byte past the limit is enough for csv_decode to refuse a file as too large
         text = csv_service.csv_decode(upload.read(csv_service.MAX_BYTES + 1))
     except ValidationError as exc:
         form.add_error("file", exc)
         return _page(request, form=form, status=422)
-    plan = csv_service.results_import_check(text=text, create_members=create)
+    plan = csv_service.results_import_check(text=text, create_members=create, ruleset=ruleset)
     confirm = None
     if plan.ok:
         token = ResultsImportConfirmForm.token_for(text)
@@ -146,8 +146,8 @@ def results_import(request: HttpRequest) -> HttpResponse:
             plan.notes.append(_("このファイルは画面から取り込むには大きすぎます(%(n)s 半荘まで)。"
                                 "python manage.py importresults で取り込んでください") % {"n": f"{WEB_MAX_HANCHAN:,}"})
         else:
-            confirm = ResultsImportConfirmForm(initial={"token": token, "create_members": create})
-    return _page(request, form=ResultsImportForm(initial={"create_members": create}), plan=plan,
+            confirm = ResultsImportConfirmForm(initial={"token": token, "create_members": create, "ruleset": ruleset})
+    return _page(request, form=ResultsImportForm(initial={"create_members": create, "ruleset": ruleset}), plan=plan,
                  confirm=confirm, status=200 if plan.ok else 422)
 
 
@@ -157,8 +157,8 @@ def _commit(request: HttpRequest) -> HttpResponse:
         refused = [str(e) for errors in confirm.errors.values() for e in errors]
         return _page(request, form=ResultsImportForm(), errors=refused, status=422)
     try:
-        plan = services.results_import(text=confirm.cleaned_data["token"],
-                                       create_members=confirm.cleaned_data["create_members"], by=request.user)
+        plan = services.results_import(text=confirm.cleaned_data["token"], create_members=confirm.cleaned_data["create_members"],
+                                       ruleset=confirm.cleaned_data["ruleset"], by=request.user)
     except ValidationError as exc:
         return _page(request, form=ResultsImportForm(), errors=error_list(exc), status=422)
     messages.success(request, _("%(n)s 半荘(%(rows)s 行)を取り込みました") % {"n": len(plan.hanchans), "rows": plan.rows})

@@ -64,6 +64,14 @@ def test_create_members_creates_the_unknown_numbers(tmp_path, rs, members):
     assert Member.objects.get(number=44).kana == "たなか"
 
 
+def test_ruleset_names_the_rule_set_of_rows_without_one(tmp_path, rs, members):
+    text = HEADER + GAME.replace(",ariari\n", ",\n")
+    out, _err = run("importresults", write(tmp_path, text), "--ruleset", "ariari")
+    assert "imported: 4 rows, 1 hanchan" in out and Hanchan.objects.get().clubday.ruleset == rs
+    with pytest.raises(CommandError, match="no rule set is called 'nashi'"):
+        run("importresults", write(tmp_path, text), "--ruleset", "nashi")
+
+
 def test_an_unreadable_file_is_a_command_error(tmp_path):
     with pytest.raises(CommandError, match="cannot read"):
         run("importresults", str(tmp_path / "missing.csv"))

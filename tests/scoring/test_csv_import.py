@@ -127,8 +127,41 @@ def test_each_kind_of_bad_row_gets_a_clear_message_and_nothing_is_saved(rs, memb
 
 
 def test_missing_columns_are_named(rs, members):
-    plan = check(HEADER.replace(",uma", "") + GAME)
-    assert errors(plan)[0].startswith("1行目: 見出し行に列がありません: uma(順位点)")
+    plan = check(HEADER.replace(",score", "") + GAME)
+    assert errors(plan)[0].startswith("1行目: 見出し行に列がありません: score(素点)")
+    plan = check(HEADER.replace(",member_no,member_name", "") + GAME)
+    assert errors(plan)[0].startswith("1行目: 見出し行に列がありません: member_no(会員番号)")
+
+
+def drop_columns(text, *names):
+    """``text`` without the columns ``names`` (header and rows)."""
+    lines = [line.split(",") for line in text.splitlines()]
+    keep = [i for i, name in enumerate(lines[0]) if name not in names]
+    return "".join(",".join(cells[i] for i in keep) + "\n" for cells in lines)
+
+
+def test_rank_uma_net_and_member_columns_may_be_left_out(rs, members):
+    plan = check(drop_columns(HEADER + GAME, "rank", "uma", "net", "member_name"))
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].players[0]["net"] == 19600
+    plan = check(drop_columns(HEADER + GAME, "member_no"))
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].numbers == [1, 2, 3, 4]
+
+
+def test_a_chosen_rule_set_stands_for_a_blank_or_absent_ruleset_column(rs, members, ariari):
+    other = services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
+    no_column = drop_columns(HEADER + GAME, "ruleset")
+    assert errors(check(no_column))[0].startswith("1行目: 見出し行に列がありません: ruleset(ルール)")
+    plan = check(no_column, ruleset=other)
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].ruleset == other
+    blank_one = HEADER + GAME.replace(",ありあり\n", ",\n", 1)
+    assert "2行目: ruleset(ルール名)が空です" in errors(check(blank_one))
+    plan = check(blank_one, ruleset=rs)
+    assert plan.ok, errors(plan)
+    services.results_import(text=no_column, ruleset=other, by=None)
+    assert Hanchan.objects.get().clubday.ruleset == other
 
 
 def test_a_short_row_is_refused_with_its_line(rs, members):
@@ -222,6 +255,16 @@ def test_an_unknown_name_is_refused_or_made_a_member_under_the_next_free_number(
     assert HanchanResult.objects.filter(member__number=6).count() == 2
 
 
+def test_uma_and_net_may_be_written_in_thousands_as_the_app_shows_them(rs, members):
+    text = HEADER + GAME.replace(",12000,19600,", ",+12.0,+19.6,").replace(",-12000,-19600,", ",▲12,▲19.6,")
+    plan = check(text)
+    assert plan.ok, errors(plan)
+    plan = check(HEADER + GAME.replace(",12000,19600,", ",12000,+19.5,"))
+    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: ルール「ありあり」での計算と合いません: 2行目の成績 19.5(計算では 19600)"]
+    plan = check(HEADER + GAME.replace(",12000,19600,", ",12000,1９.6x,"))
+    assert errors(plan)[0] == "2行目: net(成績) が数ではありません(1９.6x)"
+
+
 def test_sticks_that_vanish_under_the_rule_set_are_accepted(members, scorekeeper):
     services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     text = HEADER + GAME.replace("ありあり", "供託没収").replace("32600,1,12000,19600", "31600,1,12000,")
@@ -281,6 +324,20 @@ def test_confirming_the_preview_imports_it(client_as, scorekeeper, rs, members):
     r = client.post(URL, {"token": token, "create_members": "False"})
     assert r.status_code == 302 and r["Location"] == reverse("clubday-list")
     assert HanchanResult.objects.count() == 4
+
+
+def test_the_rule_set_chosen_on_the_page_is_the_one_imported(client_as, scorekeeper, rs, members):
+    other = services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
+    client = client_as(scorekeeper)
+    text = drop_columns(HEADER + GAME, "ruleset")
+    assert client.post(URL, {"file": upload(text)}).status_code == 422  # no ruleset column, none chosen
+    body = client.post(URL, {"file": upload(text), "ruleset": other.pk}).content.decode()
+    assert f'<option value="{other.pk}" selected>' in body  # the upload form keeps the choice
+    token = body.split('name="token" value="')[1].split('"')[0]
+    hidden = body.split('name="ruleset" value="')[1].split('"')[0]
+    r = client.post(URL, {"token": token, "create_members": "False", "ruleset": hidden})
+    assert r.status_code == 302
+    assert Hanchan.objects.get().clubday.ruleset == other
 
 
 def test_a_tampered_token_is_refused(client_as, scorekeeper, rs, members):

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring import services
+from scoring.models import RuleSet
 from scoring.services.csvio import MAX_BYTES
 
 
@@ -20,8 +21,14 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path, help="the CSV file (- for stdin is not supported)")
         parser.add_argument("--dry-run", action="store_true", help="check only; save nothing")
         parser.add_argument("--create-members", action="store_true", help="create members for unknown numbers (or, where the number is blank, names)")
+        parser.add_argument("--ruleset", metavar="NAME", help="the rule set of rows whose ruleset is blank (all rows, without a ruleset column)")
 
-    def handle(self, *args, file: Path, dry_run: bool, create_members: bool, **options) -> None:
+    def handle(self, *args, file: Path, dry_run: bool, create_members: bool, ruleset: str | None, **options) -> None:
+        default = None
+        if ruleset is not None:
+            default = RuleSet.objects.filter(name=ruleset).first()
+            if default is None:
+                raise CommandError(f"no rule set is called {ruleset!r} (known: {', '.join(RuleSet.objects.values_list('name', flat=True))})")
         try:
             size = file.stat().st_size
             data = file.read_bytes() if size <= MAX_BYTES else b"\0" * (MAX_BYTES + 1)
@@ -31,7 +38,7 @@ class Command(BaseCommand):
             text = services.csv_decode(data)
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
-        plan = services.results_import_check(text=text, create_members=create_members)
+        plan = services.results_import_check(text=text, create_members=create_members, ruleset=default)
         for note in plan.notes:
             self.stdout.write(note)
         if not plan.ok:
@@ -46,7 +53,7 @@ class Command(BaseCommand):
             self.stdout.write(f"dry run: {summary} (nothing saved)")
             return
         try:
-            services.results_import(text=text, create_members=create_members, by=None)
+            services.results_import(text=text, create_members=create_members, ruleset=default, by=None)
         except ValidationError as exc:
             for message in exc.messages:
                 self.stderr.write(message)
