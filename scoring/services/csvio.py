@@ -227,7 +227,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         try:
-            out[key] = _figure(row[key]) if key in ("uma", "net") else _int(row[key], blank_ok=key in ("member_no", "rank"))
+            out[key] = _figure(row[key]) if key in ("uma", "net") else _int(row[key], blank_ok=key in ("seat", "member_no", "rank"))
         except ValueError:
             if key in ("uma", "net"):
                 problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
@@ -240,7 +240,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
             problems.append(_("卓番号は1〜999にしてください(%(v)s)") % {"v": out["table"]})
         if out["game"] < 1 or out["game"] > 999:
             problems.append(_("回戦は1〜999にしてください(%(v)s)") % {"v": out["game"]})
-        if out["seat"] not in (0, 1, 2, 3):
+        if out["seat"] not in (None, 0, 1, 2, 3):
             problems.append(_("席(seat)は起家から 0〜3 です(%(v)s)") % {"v": out["seat"]})
         if out["member_no"] is not None and not 1 <= out["member_no"] <= 2_147_483_647:
             problems.append(_("会員番号は1以上の整数で書いてください(%(v)s)") % {"v": out["member_no"]})
@@ -258,7 +258,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
 
 
 # columns a file may leave out, read as blank in every row (but one of member_no and member_name)
-OPTIONAL_COLUMNS = ("member_no", "member_name", "rank", "uma", "net", "ruleset")
+OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset")
 
 
 def results_import_check(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None) -> ImportPlan:
@@ -416,6 +416,16 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     for (date, table, game), rows in sorted(groups.items()):
         lines = [r["line"] for r in rows]
         what = _("%(date)s %(t)s卓 %(g)s回戦") % {"date": date.isoformat(), "t": table, "g": game}
+        if all(r["seat"] is None for r in rows):  # no seats written: the rows' order, from the first dealer
+            if len(rows) != 4:
+                plan.error(lines, _("%(what)s: 1半荘に4行が必要です(%(n)s 行)") % {"what": what, "n": len(rows)})
+                continue
+            for seat, r in enumerate(rows):
+                r["seat"] = seat
+        elif any(r["seat"] is None for r in rows):
+            plan.error(lines, _("%(what)s: 席は4行とも書くか、4行とも空にしてください(空なら行の順に起家から)")
+                       % {"what": what})
+            continue
         seats = sorted(r["seat"] for r in rows)
         if seats != [0, 1, 2, 3]:
             plan.error(lines, _("%(what)s: 席 0〜3 の4行が1回ずつ必要です(あるのは %(seats)s)")

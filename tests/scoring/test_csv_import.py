@@ -149,6 +149,16 @@ def test_rank_uma_net_and_member_columns_may_be_left_out(rs, members):
     assert plan.hanchans[0].numbers == [1, 2, 3, 4]
 
 
+def test_without_seats_the_rows_order_is_the_seating_from_the_first_dealer(rs, members):
+    plan = check(drop_columns(HEADER + BLANKS, "seat"))
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].numbers == [4, 3, 2, 1]
+    one_blank = HEADER + BLANKS.replace("2026-11-08,2,3,0,", "2026-11-08,2,3,,")
+    assert errors(check(one_blank)) == ["2〜5行目: 2026-11-08 2卓 3回戦: 席は4行とも書くか、4行とも空にしてください(空なら行の順に起家から)"]
+    three = drop_columns(HEADER + BLANKS.rsplit("2026-11-08", 1)[0], "seat")
+    assert errors(check(three)) == ["2〜4行目: 2026-11-08 2卓 3回戦: 1半荘に4行が必要です(3 行)"]
+
+
 def test_a_chosen_rule_set_stands_for_a_blank_or_absent_ruleset_column(rs, members, ariari):
     other = services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     no_column = drop_columns(HEADER + GAME, "ruleset")
