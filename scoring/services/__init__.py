@@ -6,7 +6,8 @@ from .accounts import SetupDone, first_admin_create, user_create, user_set_passw
 from .club import (clubday_create, hanchan_create, member_create, member_update, ruleset_create,  # noqa: F401
                    ruleset_update)
 from .common import actor  # noqa: F401
-from .csvio import csv_decode, results_import, results_import_check  # noqa: F401
+from .csvcells import csv_decode  # noqa: F401
+from .csvio import results_import, results_import_check  # noqa: F401
 from .figures import player_figures  # noqa: F401
 from .hanchan import (  # noqa: F401
     hanchan_delete_hand, hanchan_finish, hanchan_record_final_scores, hanchan_record_hand, hanchan_reopen,

@@ -10,15 +10,13 @@ some columns left out (``OPTIONAL_COLUMNS``), members by name, ▲ for a minus, 
 
 from __future__ import annotations
 
-import codecs
 import csv
 import datetime
 import io
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -30,41 +28,17 @@ import rules
 
 from ..models import ClubDay, Hanchan, Member, RuleSet, to_hiragana, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
-from .club import clubday_create, member_create
 from ..shared import engine_message
+from .club import clubday_create, member_create
 from .common import User
+from .csvcells import FIELD_LABELS, sheet_column, sheet_date, sheet_figure, sheet_int
 from .hanchan import hanchan_record_final_scores
 
-MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 100_000
 # the reading given to a member created from a name that is not all kana: sorts last in 五十音 order
 PLACEHOLDER_KANA = "ん"
 KANA = re.compile(r"^[ぁ-ゖァ-ヺー・ 　]+$")
 MAX_ERRORS = 1000
-
-
-def csv_decode(data: bytes) -> str:
-    """The text of an uploaded CSV file: UTF-8 (with or without BOM) or Shift_JIS/cp932 (Excel).
-
-    >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
-    ('日付', '日付')
-    """
-    if len(data) > MAX_BYTES:
-        raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
-                              % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise ValidationError(_("UTF-16 のファイルは読めません。Excel では「CSV UTF-8(コンマ区切り)」で保存してください"),
-                              code="encoding")
-    for encoding in ("utf-8-sig", "cp932"):
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if "\x00" in text:
-            break
-        return text
-    raise ValidationError(_("文字コードを読み取れません。UTF-8 か Shift_JIS(Excel の CSV)で保存したファイルを選んでください"),
-                          code="encoding")
 
 
 @dataclass
@@ -136,90 +110,13 @@ class ImportPlan:
             self.more_errors += 1
 
 
-# Japanese sheets: full-width digits and signs (NFKC), and ▲/△ or the minus sign U+2212 for a minus
-MINUS = str.maketrans({"▲": "-", "△": "-", "−": "-"})
-
-
-def _sheet_text(value: str) -> str:
-    return unicodedata.normalize("NFKC", value).translate(MINUS).strip()
-
-
-def _int(value: str, *, blank_ok: bool = False) -> int | None:
-    """A whole number as typed or as Excel writes it: ``32600``, ``32600.0``, ``+19600``, ``1,000``,
-    and as Japanese sheets show a minus, ``▲19,600`` or ``△4000``, in full-width digits too.
-
-    >>> [_int(v) for v in ("32600.0", "+19600", "1,000", "▲19,600", "△4000", "－１２０００", "−8000")]
-    [32600, 19600, 1000, -19600, -4000, -12000, -8000]
-    """
-    text = _sheet_text(value).replace(",", "")
-    if not text:
-        if blank_ok:
-            return None
-        raise ValueError
-    try:
-        return int(text)
-    except ValueError:
-        number = float(text)
-        if not number.is_integer():
-            raise
-        return int(number)
-
-
-def _figure(value: str) -> Decimal | None:
-    """An uma or net as the export writes it, in points (``19600``), or as the app and club sheets
-    show it, in thousands (``+19.6``, ``▲19.6``): ``_settle`` takes either. ``None`` when blank.
-
-    >>> [_figure(v) for v in ("19600", "+19.6", "▲19.6", "1,000", " ")]
-    [Decimal('19600'), Decimal('19.6'), Decimal('-19.6'), Decimal('1000'), None]
-    """
-    text = _sheet_text(value).replace(",", "")
-    if not text:
-        return None
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise ValueError from None
-    if not number.is_finite():
-        raise ValueError
-    return number
-
-
-def _date(value: str) -> datetime.date:
-    """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too.
-
-    >>> {_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１")}
-    {datetime.date(2026, 11, 1)}
-    """
-    text = _sheet_text(value)
-    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日"):
-        try:
-            return datetime.datetime.strptime(text, fmt).date()
-        except ValueError:
-            continue
-    raise ValueError
-
-
-# each column's Japanese heading: a club's own sheet may be headed in Japanese instead
-JAPANESE_HEADINGS = {"date": "日付", "table": "卓", "game": "回戦", "seat": "席", "member_no": "会員番号",
-                     "member_name": "名前", "score": "素点", "rank": "順位", "uma": "順位点", "net": "成績",
-                     "ruleset": "ルール"}
-FIELD_LABELS = {column: f"{column}({ja})" for column, ja in JAPANESE_HEADINGS.items()}
-COLUMN_OF = {ja: column for column, ja in JAPANESE_HEADINGS.items()}
-
-
-def _column(heading: str) -> str:
-    """A header cell as the column it names: ``Date``, ``日付`` and ``日付 `` are ``date``."""
-    text = _sheet_text(heading).lower()
-    return COLUMN_OF.get(text, text)
-
-
 def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:
     """One CSV row into typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the
     rule set's name when the row names none."""
     out: dict[str, Any] = {"line": line}
     problems = []
     try:
-        out["date"] = _date(row["date"])
+        out["date"] = sheet_date(row["date"])
         validate_club_day_date(out["date"])
     except ValueError:
         problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
@@ -227,7 +124,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         try:
-            out[key] = _figure(row[key]) if key in ("uma", "net") else _int(row[key], blank_ok=key in ("seat", "member_no", "rank"))
+            out[key] = sheet_figure(row[key]) if key in ("uma", "net") else sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"))
         except ValueError:
             if key in ("uma", "net"):
                 problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
@@ -271,7 +168,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
         if header is None:
             plan.error([], _("取り込む行がありません"))
             return plan
-        header = [_column(h) for h in header]
+        header = [sheet_column(h) for h in header]
         required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
         missing = [c for c in required if c not in header]
         if "member_no" not in header and "member_name" not in header:
@@ -310,7 +207,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
     return plan
 
 
-def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
+def _days_bysheet_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
     """The club day of each of ``dates`` that has one (several days on one date: the first one,
     which comes last here and is the one kept)."""
     return {day.date: day for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("-pk")}
@@ -353,7 +250,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     _numbers_by_name(plan, parsed, create_members=create_members)
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
     members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
-    days = _days_by_date({r["date"] for r in parsed})
+    days = _days_bysheet_date({r["date"] for r in parsed})
     taken = set(Hanchan.objects.filter(clubday__in=days.values())
                 .values_list("clubday__date", "table", "number"))
 
@@ -508,7 +405,7 @@ def results_import(*, text: str, create_members: bool = False, ruleset: RuleSet 
     members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}
     for number, (name, kana) in sorted(plan.new_members.items()):
         members[number] = member_create(name=name, kana=kana, number=number)
-    days = _days_by_date({h.date for h in plan.hanchans})
+    days = _days_bysheet_date({h.date for h in plan.hanchans})
     for date, rs in sorted(plan.new_days.items()):
         days[date] = clubday_create(date=date, venue="", ruleset=rs)
     for h in plan.hanchans:

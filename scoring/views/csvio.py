@@ -27,7 +27,7 @@ from ..forms.csvio import ResultsImportConfirmForm, ResultsImportForm
 from ..models import ClubDay, RuleSet
 from ..selectors import csvio as selectors_csv
 from ..selectors.csvio import csv_cell
-from ..services import csvio as csv_service
+from ..services import csvcells, csvio as csv_service
 from .common import error_list
 
 PREVIEW_ROWS = 200
@@ -134,7 +134,7 @@ def results_import(request: HttpRequest) -> HttpResponse:
     create, ruleset = form.cleaned_data["create_members"], form.cleaned_data["ruleset"]
     try:
         # one byte past the limit is enough for csv_decode to refuse a file as too large
-        text = csv_service.csv_decode(upload.read(csv_service.MAX_BYTES + 1))
+        text = csvcells.csv_decode(upload.read(csvcells.MAX_BYTES + 1))
     except ValidationError as exc:
         form.add_error("file", exc)
         return _page(request, form=form, status=422)

@@ -381,8 +381,8 @@ def test_a_bad_encoding_is_a_message_not_an_error_page(client_as, scorekeeper):
 
 
 def test_an_over_large_file_is_refused(client_as, scorekeeper, monkeypatch):
-    from scoring.services import csvio
-    monkeypatch.setattr(csvio, "MAX_BYTES", 100)
+    from scoring.services import csvcells
+    monkeypatch.setattr(csvcells, "MAX_BYTES", 100)
     r = client_as(scorekeeper).post(URL, {"file": upload(HEADER + GAME)})
     assert r.status_code == 422 and "ファイルが大きすぎます" in r.content.decode()
 

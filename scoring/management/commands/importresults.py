@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring import services
 from scoring.models import RuleSet
-from scoring.services.csvio import MAX_BYTES
+from scoring.services.csvcells import MAX_BYTES
 
 
 class Command(BaseCommand):

@@ -1,0 +1,116 @@
+"""Reading a CSV file's cells as a club's spreadsheet writes them: the file's encoding, whole
+numbers, nets and dates in the forms Excel and Japanese sheets use, and the columns named by a
+header in English (the export's) or in Japanese."""
+
+from __future__ import annotations
+
+import codecs
+import datetime
+import unicodedata
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+MAX_BYTES = 5 * 1024 * 1024
+
+
+def csv_decode(data: bytes) -> str:
+    """The text of an uploaded CSV file: UTF-8 (with or without BOM) or Shift_JIS/cp932 (Excel).
+
+    >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
+    ('日付', '日付')
+    """
+    if len(data) > MAX_BYTES:
+        raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
+                              % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise ValidationError(_("UTF-16 のファイルは読めません。Excel では「CSV UTF-8(コンマ区切り)」で保存してください"),
+                              code="encoding")
+    for encoding in ("utf-8-sig", "cp932"):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if "\x00" in text:
+            break
+        return text
+    raise ValidationError(_("文字コードを読み取れません。UTF-8 か Shift_JIS(Excel の CSV)で保存したファイルを選んでください"),
+                          code="encoding")
+
+
+# Japanese sheets: full-width digits and signs (NFKC), and ▲/△ or the minus sign U+2212 for a minus
+MINUS = str.maketrans({"▲": "-", "△": "-", "−": "-"})
+
+
+def _sheet_text(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).translate(MINUS).strip()
+
+
+def sheet_int(value: str, *, blank_ok: bool = False) -> int | None:
+    """A whole number as typed or as Excel writes it: ``32600``, ``32600.0``, ``+19600``, ``1,000``,
+    and as Japanese sheets show a minus, ``▲19,600`` or ``△4000``, in full-width digits too.
+
+    >>> [sheet_int(v) for v in ("32600.0", "+19600", "1,000", "▲19,600", "△4000", "－１２０００", "−8000")]
+    [32600, 19600, 1000, -19600, -4000, -12000, -8000]
+    """
+    text = _sheet_text(value).replace(",", "")
+    if not text:
+        if blank_ok:
+            return None
+        raise ValueError
+    try:
+        return int(text)
+    except ValueError:
+        number = float(text)
+        if not number.is_integer():
+            raise
+        return int(number)
+
+
+def sheet_figure(value: str) -> Decimal | None:
+    """An uma or net as the export writes it, in points (``19600``), or as the app and club sheets
+    show it, in thousands (``+19.6``, ``▲19.6``): ``csvio._settle`` takes either. ``None`` when blank.
+
+    >>> [sheet_figure(v) for v in ("19600", "+19.6", "▲19.6", "1,000", " ")]
+    [Decimal('19600'), Decimal('19.6'), Decimal('-19.6'), Decimal('1000'), None]
+    """
+    text = _sheet_text(value).replace(",", "")
+    if not text:
+        return None
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise ValueError from None
+    if not number.is_finite():
+        raise ValueError
+    return number
+
+
+def sheet_date(value: str) -> datetime.date:
+    """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too.
+
+    >>> {sheet_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１")}
+    {datetime.date(2026, 11, 1)}
+    """
+    text = _sheet_text(value)
+    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日"):
+        try:
+            return datetime.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError
+
+
+# each column's Japanese heading: a club's own sheet may be headed in Japanese instead
+JAPANESE_HEADINGS = {"date": "日付", "table": "卓", "game": "回戦", "seat": "席", "member_no": "会員番号",
+                     "member_name": "名前", "score": "素点", "rank": "順位", "uma": "順位点", "net": "成績",
+                     "ruleset": "ルール"}
+FIELD_LABELS = {column: f"{column}({ja})" for column, ja in JAPANESE_HEADINGS.items()}
+COLUMN_OF = {ja: column for column, ja in JAPANESE_HEADINGS.items()}
+
+
+def sheet_column(heading: str) -> str:
+    """A header cell as the column it names: ``Date``, ``日付`` and ``日付 `` are ``date``."""
+    text = _sheet_text(heading).lower()
+    return COLUMN_OF.get(text, text)
