@@ -114,3 +114,13 @@ def sheet_column(heading: str) -> str:
     """A header cell as the column it names: ``Date``, ``日付`` and ``日付 `` are ``date``."""
     text = _sheet_text(heading).lower()
     return COLUMN_OF.get(text, text)
+
+
+def name_key(name: str) -> str:
+    """A member's name as rows are matched to members by it: without spaces, full-width letters as
+    half-width (NFKC).
+
+    >>> name_key("佐藤 太郎") == name_key("佐藤　太郎") == name_key("佐藤太郎"), name_key("ＡＢ　ｃ")
+    (True, 'ABc')
+    """
+    return "".join(unicodedata.normalize("NFKC", name).split())

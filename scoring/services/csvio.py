@@ -31,7 +31,7 @@ from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from ..shared import engine_message
 from .club import clubday_create, member_create
 from .common import User
-from .csvcells import FIELD_LABELS, sheet_column, sheet_date, sheet_figure, sheet_int
+from .csvcells import FIELD_LABELS, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
 from .hanchan import hanchan_record_final_scores
 
 MAX_ROWS = 100_000
@@ -214,36 +214,36 @@ def _days_bysheet_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay
 
 
 def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
-    """A row without a member number names its member: the one member of that name, or (with
-    ``create_members``) a new member under the next free number, the same for every row of that
-    name. A name that several members have, or none (without ``create_members``), is refused and its
-    rows keep no number."""
+    """A row without a member number names its member (spaces and full-width letters aside): the one
+    member of that name, or (with ``create_members``) a new member under the next free number, the
+    same for every row of that name. A name that several members have, or none (without
+    ``create_members``), is refused and its rows keep no number."""
     unnumbered: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in parsed:
         if r["member_no"] is None:
-            unnumbered[r["member_name"]].append(r)
+            unnumbered[name_key(r["member_name"])].append(r)
     if not unnumbered:
         return
     numbers: dict[str, list[int]] = defaultdict(list)
-    for number, name in Member.objects.filter(name__in=unnumbered).order_by("number").values_list("number", "name"):
-        numbers[name].append(number)
+    for number, name in Member.objects.order_by("number").values_list("number", "name"):
+        numbers[name_key(name)].append(number)
     free = max([Member.objects.aggregate(top=Max("number"))["top"] or 0, *(r["member_no"] or 0 for r in parsed)]) + 1
-    for name, rows in unnumbered.items():
-        lines = [r["line"] for r in rows]
-        if len(numbers[name]) > 1:
+    for key, rows in unnumbered.items():
+        name, lines = rows[0]["member_name"], [r["line"] for r in rows]
+        if len(numbers[key]) > 1:
             plan.error(lines, _("「%(name)s」という会員が複数います(会員番号 %(numbers)s)。会員番号を書いてください")
-                       % {"name": name, "numbers": "、".join(map(str, numbers[name]))})
+                       % {"name": name, "numbers": "、".join(map(str, numbers[key]))})
             continue
-        if not numbers[name] and not create_members:
+        if not numbers[key] and not create_members:
             plan.error(lines, _("「%(name)s」という会員は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)")
                        % {"name": name})
             continue
-        if numbers[name]:
-            number = numbers[name][0]
+        if numbers[key]:
+            number = numbers[key][0]
         else:
             number, free = free, free + 1
         for r in rows:
-            r["member_no"] = number
+            r["member_no"], r["member_name"] = number, name  # a new member takes the name's first spelling
 
 
 def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:

@@ -247,6 +247,17 @@ def test_a_row_without_a_member_number_names_its_member(rs, members):
     assert plan.hanchans[0].numbers == [1, 2, 3, 4] and not plan.new_members
 
 
+def test_a_name_finds_its_member_whatever_its_spaces(rs, members):
+    services.member_create(name="長谷川 花子", kana="はせがわはなこ", number=8)
+    plan = check(HEADER + without_numbers(GAME.replace("山田", "長谷川花子").replace("佐藤", "佐藤　")))
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].numbers == [8, 2, 3, 4]
+    new = check(HEADER + without_numbers((GAME + BLANKS).replace("山田", "新井 一", 1).replace("山田", "新井一")),
+                create_members=True)
+    assert new.ok, errors(new)
+    assert new.new_members == {9: ("新井 一", "ん")} and [h.numbers[h.names.index("新井 一")] for h in new.hanchans] == [9, 9]
+
+
 def test_a_name_several_members_have_needs_a_number(rs, members):
     services.member_create(name="山田", kana="やまだ", number=9)
     plan = check(HEADER + without_numbers(GAME))
