@@ -15,8 +15,11 @@ import datetime
 import io
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -33,6 +36,7 @@ from .club import clubday_create, member_create
 from .common import User
 from .csvcells import FIELD_LABELS, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
 from .hanchan import hanchan_record_final_scores
+from .rollup import rollup_refresh
 
 MAX_ROWS = 100_000
 # the reading given to a member created from a name that is not all kana: sorts last in 五十音 order
@@ -207,7 +211,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
     return plan
 
 
-def _days_bysheet_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
+def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
     """The club day of each of ``dates`` that has one (several days on one date: the first one,
     which comes last here and is the one kept)."""
     return {day.date: day for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("-pk")}
@@ -250,7 +254,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     _numbers_by_name(plan, parsed, create_members=create_members)
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
     members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
-    days = _days_bysheet_date({r["date"] for r in parsed})
+    days = _days_by_date({r["date"] for r in parsed})
     taken = set(Hanchan.objects.filter(clubday__in=days.values())
                 .values_list("clubday__date", "table", "number"))
 
@@ -397,29 +401,38 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
 
 
 @transaction.atomic
-def results_import(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None, by: User) -> ImportPlan:
-    """Validate ``text`` again and store all of it, or nothing (a ValidationError lists what was refused)."""
+def results_import(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None, by: User,
+                   progress: Callable[[int, int], None] | None = None) -> ImportPlan:
+    """Validate ``text`` again and store all of it, or nothing (a ValidationError lists what was
+    refused). ``progress(done, total)`` is called after each hanchan stored."""
     plan = results_import_check(text=text, create_members=create_members, ruleset=ruleset)
     if not plan.ok:
         raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")
     members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}
     for number, (name, kana) in sorted(plan.new_members.items()):
         members[number] = member_create(name=name, kana=kana, number=number)
-    days = _days_bysheet_date({h.date for h in plan.hanchans})
+    days = _days_by_date({h.date for h in plan.hanchans})
     for date, rs in sorted(plan.new_days.items()):
         days[date] = clubday_create(date=date, venue="", ruleset=rs)
-    for h in plan.hanchans:
-        day = days[h.date]
-        players = [members[n] for n in h.numbers]
-        # not hanchan_create: the whole file was checked above, and its full_clean would re-read each row
-        hanchan = Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
-                          ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
-                          seat0=players[0], seat1=players[1], seat2=players[2], seat3=players[3])
-        try:
-            with transaction.atomic():
-                hanchan.save()
-        except IntegrityError:  # recorded by someone else since the check: refuse the whole import
-            raise ValidationError(_("%(date)s %(t)s卓 %(g)s回戦 はすでに記録されています(上書きはしません)")
-                                  % {"date": h.date.isoformat(), "t": h.table, "g": h.game}) from None
-        hanchan_record_final_scores(hanchan=hanchan, scores=h.scores, sticks=h.sticks, by=by)
+    done = 0
+    for date, sheets in groupby(plan.hanchans, key=attrgetter("date")):  # the plan is in date order
+        day, players = days[date], set()
+        for h in sheets:
+            seats = [members[n] for n in h.numbers]
+            # not hanchan_create: the whole file was checked above, and its full_clean would re-read each row
+            hanchan = Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
+                              ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
+                              seat0=seats[0], seat1=seats[1], seat2=seats[2], seat3=seats[3])
+            try:
+                with transaction.atomic():
+                    hanchan.save()
+            except IntegrityError:  # recorded by someone else since the check: refuse the whole import
+                raise ValidationError(_("%(date)s %(t)s卓 %(g)s回戦 はすでに記録されています(上書きはしません)")
+                                      % {"date": h.date.isoformat(), "t": h.table, "g": h.game}) from None
+            hanchan_record_final_scores(hanchan=hanchan, scores=h.scores, sticks=h.sticks, by=by, rollup=False)
+            players.update(m.pk for m in seats)
+            done += 1
+            if progress:
+                progress(done, len(plan.hanchans))
+        rollup_refresh(members=players, day=date)  # once for the day's sheets, not once a sheet
     return plan  # each sheet asked for the boards' refresh: one runs at the commit, from the earliest date

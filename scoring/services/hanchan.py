@@ -213,10 +213,12 @@ def _delete_results(hanchan: Hanchan) -> int:
     return deleted
 
 
-def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[str, int]] | None = None) -> int:
+def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[str, int]] | None = None,
+                   *, rollup: bool = True) -> int:
     """Make the four result rows equal ``result`` and the per-player hand ``figures`` (by seat, from
     ``figures.player_figures``; ``None``: a paper sheet, no hands recorded). Returns the number of
-    rows written; when any was, the ratings are recomputed from the hanchan's date once it commits."""
+    rows written; when any was, the ratings are recomputed from the hanchan's date once it commits.
+    ``rollup=False``: the caller refreshes the rollup of the hanchan's day (an import, once a day)."""
     existing = {r.seat: r for r in hanchan.results.all()}
     written = 0
     for seat, member in enumerate(hanchan.members):
@@ -230,8 +232,9 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
             row.save()
             written += 1
     if written:
-        rollup_refresh(members={m.pk for m in hanchan.members} | {r.member_id for r in existing.values()},
-                       day=hanchan.clubday.date, hanchan=hanchan)
+        if rollup:
+            rollup_refresh(members={m.pk for m in hanchan.members} | {r.member_id for r in existing.values()},
+                           day=hanchan.clubday.date, hanchan=hanchan)
         boards_refresh(since=hanchan.clubday.date)
     return written
 
@@ -373,10 +376,11 @@ def hanchan_reopen(*, hanchan: Hanchan, by: User, version: int | None = None) ->
 
 @transaction.atomic
 def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], sticks: int,
-                                by: User, version: int | None = None) -> list[HanchanResult]:
+                                by: User, version: int | None = None, rollup: bool = True) -> list[HanchanResult]:
     """A hanchan played on paper (seed 002「得点をそのまま記入」): four raw scores by seat and the
     riichi sticks left on the table. Ranks 上家優先, 順位点 and nets via ``rules.final_result``.
-    Entering them again adds a new sheet; the earlier ones are kept."""
+    Entering them again adds a new sheet; the earlier ones are kept. ``rollup=False``: the caller
+    refreshes the rollup of the hanchan's day in the same transaction (``rollup_refresh``)."""
     hanchan = _lock(hanchan.pk, version)
     if hanchan.hands.exists():
         raise ValidationError(_("この半荘には1局ずつの記録があります。最終得点は記録から計算されます"))
@@ -386,7 +390,7 @@ def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], stic
     result = _final_result(hanchan, sheet.scores, sheet.sticks)
     sheet.save()
     hanchan.mode, hanchan.state, hanchan.closed_early = Hanchan.Mode.FINAL, Hanchan.State.FINISHED, False
-    _store_results(hanchan, result)
+    _store_results(hanchan, result, rollup=rollup)
     _bump(hanchan, "mode", "state", "closed_early")
     return list(hanchan.results.all())
 

@@ -39,8 +39,9 @@ def write(tmp_path, text, encoding="utf-8"):
 
 
 def test_importresults_imports_a_file(tmp_path, rs, members):
-    out, _err = run("importresults", write(tmp_path, HEADER + GAME, "cp932"))
+    out, err = run("importresults", write(tmp_path, HEADER + GAME, "cp932"))
     assert "imported: 4 rows, 1 hanchan, 1 new club days, 0 new members" in out
+    assert err == "stored 1 of 1 hanchan (100%)\n"  # progress, a line at every tenth
     assert sorted(HanchanResult.objects.values_list("seat", "net")) == [(0, 19600), (1, 4000), (2, -4000), (3, -19600)]
 
 

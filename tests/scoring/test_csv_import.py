@@ -361,6 +361,17 @@ def test_the_rule_set_chosen_on_the_page_is_the_one_imported(client_as, scorekee
     assert Hanchan.objects.get().clubday.ruleset == other
 
 
+def test_an_import_of_several_days_keeps_the_rollup_equal_to_a_rebuild_and_reports_progress(rs, members):
+    from tests.scoring.test_rollup import assert_rollup_is_current
+
+    text = HEADER + GAME + BLANKS + BLANKS.replace(",2,3,", ",1,4,") + GAME.replace("2026-11-01", "2026-12-06")
+    seen = []
+    services.results_import(text=text, by=None, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert HanchanResult.objects.count() == 16
+    assert_rollup_is_current()
+
+
 def test_a_tampered_token_is_refused(client_as, scorekeeper, rs, members):
     r = client_as(scorekeeper).post(URL, {"token": "abc:def", "create_members": "False"})
     assert r.status_code == 422 and "もう一度ファイルを選んでください" in r.content.decode()

@@ -53,9 +53,15 @@ class Command(BaseCommand):
             self.stdout.write(f"dry run: {summary} (nothing saved)")
             return
         try:
-            services.results_import(text=text, create_members=create_members, ruleset=default, by=None)
+            services.results_import(text=text, create_members=create_members, ruleset=default, by=None,
+                                    progress=self.progress)
         except ValidationError as exc:
             for message in exc.messages:
                 self.stderr.write(message)
             raise CommandError(f"{file}: nothing imported") from None
         self.stdout.write(f"imported: {summary}")
+
+    def progress(self, done: int, total: int) -> None:
+        """A line on stderr at every tenth of the file (10 years of a club take minutes)."""
+        if done * 10 // total != (done - 1) * 10 // total:
+            self.stderr.write(f"stored {done:,} of {total:,} hanchan ({done * 100 // total}%)")
