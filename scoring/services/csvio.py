@@ -128,7 +128,10 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         try:
-            out[key] = sheet_figure(row[key]) if key in ("uma", "net") else sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"))
+            if key in ("uma", "net"):
+                out[key] = sheet_figure(row[key])
+            else:
+                out[key] = sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"))
         except ValueError:
             if key in ("uma", "net"):
                 problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
@@ -148,7 +151,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
         if out["rank"] is not None and out["rank"] not in (1, 2, 3, 4):
             problems.append(_("順位(rank)は 1〜4 です(%(v)s)") % {"v": out["rank"]})
     out["member_name"] = row["member_name"].strip()
-    if out.get("member_no", 0) is None and not out["member_name"]:
+    if out.get("member_no", 0) is None and not out["member_name"]:  # (a number that is not one: said above)
         problems.append(_("会員番号も名前も空です"))
     out["ruleset"] = row["ruleset"].strip() or ruleset
     if not out["ruleset"]:
@@ -262,9 +265,9 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     new_names: dict[int, set[str]] = defaultdict(set)
     new_lines: dict[int, list[int]] = defaultdict(list)
     for r in parsed:
-        known = members.get(r["member_no"])
         if r["member_no"] is None:
             continue  # a name refused above
+        known = members.get(r["member_no"])
         if known is None:
             new_names[r["member_no"]].add(r["member_name"])
             new_lines[r["member_no"]].append(r["line"])
