@@ -60,6 +60,13 @@ def test_an_upload_is_previewed_then_imported(page: Page, shot, manage, tmp_path
     login(page)
     page.goto("/results/import/")
     page.set_input_files("input[name=file]", str(path))
+    # once sent, the button says the file is being checked and cannot be pressed again (the answer
+    # is held off here by a listener that keeps the form from leaving)
+    page.evaluate("document.addEventListener('submit', event => event.preventDefault())")
+    page.get_by_role("button", name="確認する").click()
+    expect(page.get_by_role("button", name="確認しています…")).to_be_disabled()
+    page.goto("/results/import/")
+    page.set_input_files("input[name=file]", str(path))
     page.get_by_role("button", name="確認する").click()
     expect(page.locator(".csv-errors")).to_contain_text("5行目: 会員番号 935 は登録されていません")
     shot("import-refused")
