@@ -29,17 +29,17 @@ from django.utils.translation import gettext as _, ngettext
 
 import rules
 
-from ..models import ClubDay, Hanchan, Member, RuleSet, to_hiragana, validate_club_day_date
+from ..models import ClubDay, Hanchan, Member, RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from ..shared import engine_message
 from .club import clubday_create, member_create
 from .common import User
-from .csvcells import FIELD_LABELS, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
+from .csvcells import FIELD_LABELS, kana_guess, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
 from .hanchan import hanchan_record_final_scores
 from .rollup import rollup_refresh
 
 MAX_ROWS = 100_000
-# the reading given to a member created from a name that is not all kana: sorts last in 五十音 order
+# the reading given to a new member whose name has none to guess (Latin letters): sorts last in 五十音 order
 PLACEHOLDER_KANA = "ん"
 KANA = re.compile(r"^[ぁ-ゖァ-ヺー・ 　]+$")
 MAX_ERRORS = 1000
@@ -291,16 +291,15 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                 plan.error(new_lines[number], _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
                 bad_members.add(number)
                 continue
-            if KANA.match(name):  # the reading of a name written in kana is the name itself
-                plan.new_members[number] = (name, to_hiragana(name))
-            else:
-                plan.new_members[number] = (name, PLACEHOLDER_KANA)
-                guessed.append(name)
+            kana = kana_guess(name) or PLACEHOLDER_KANA
+            plan.new_members[number] = (name, kana)
+            if not KANA.match(name):  # the reading of a name written in kana is the name itself
+                guessed.append(f"{name}({kana})")
     if guessed:
-        plan.notes.append(ngettext("新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"
-                                   "会員の編集で直してください: %(names)s",
-                                   "新しい会員のうち %(n)s 人はよみがなが分からないので仮に「%(kana)s」(五十音順で最後)にします。"
-                                   "会員の編集で直してください: %(names)s", len(guessed))
+        plan.notes.append(ngettext("新しい会員 %(n)s 人のよみがなは名前の漢字から推測しました(推測できない名前は仮に「%(kana)s」、"
+                                   "五十音順で最後)。違っていたら会員の編集で直してください: %(names)s",
+                                   "新しい会員 %(n)s 人のよみがなは名前の漢字から推測しました(推測できない名前は仮に「%(kana)s」、"
+                                   "五十音順で最後)。違っていたら会員の編集で直してください: %(names)s", len(guessed))
                           % {"n": len(guessed), "kana": PLACEHOLDER_KANA, "names": "、".join(guessed)})
 
     groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)

@@ -192,13 +192,16 @@ def test_too_many_rows_are_refused(rs, members, monkeypatch):
 
 
 def test_unknown_members_are_created_when_asked_with_their_reading(rs, members, scorekeeper):
-    text = HEADER + GAME.replace("3,4,田中", "3,31,タナカ ハナコ").replace("2,3,鈴木", "2,32,鈴木一郎")
+    text = (HEADER + GAME.replace("3,4,田中", "3,31,タナカ ハナコ").replace("2,3,鈴木", "2,32,鈴木一郎")
+            .replace("1,2,佐藤", "1,33,John Smith"))
     plan = check(text, create_members=True)
-    assert plan.ok and plan.new_members == {31: ("タナカ ハナコ", "たなか はなこ"), 32: ("鈴木一郎", "ん")}
-    assert "新しい会員のうち 1 人はよみがなが分からないので仮に「ん」(五十音順で最後)にします。会員の編集で直してください: 鈴木一郎" in plan.notes
+    assert plan.ok and plan.new_members == {31: ("タナカ ハナコ", "たなか はなこ"), 32: ("鈴木一郎", "すずきいちろう"),
+                                            33: ("John Smith", "ん")}
+    assert ("新しい会員 2 人のよみがなは名前の漢字から推測しました(推測できない名前は仮に「ん」、五十音順で最後)。"
+            "違っていたら会員の編集で直してください: 鈴木一郎(すずきいちろう)、John Smith(ん)") in plan.notes
     services.results_import(text=text, create_members=True, by=scorekeeper)
     assert Member.objects.get(number=31).kana == "たなか はなこ"
-    assert Member.objects.get(number=32).name == "鈴木一郎"
+    assert Member.objects.get(number=32).kana == "すずきいちろう"
 
 
 def test_a_new_member_number_with_two_names_is_refused(rs, members):
@@ -255,7 +258,7 @@ def test_a_name_finds_its_member_whatever_its_spaces(rs, members):
     new = check(HEADER + without_numbers((GAME + BLANKS).replace("山田", "新井 一", 1).replace("山田", "新井一")),
                 create_members=True)
     assert new.ok, errors(new)
-    assert new.new_members == {9: ("新井 一", "ん")} and [h.numbers[h.names.index("新井 一")] for h in new.hanchans] == [9, 9]
+    assert new.new_members == {9: ("新井 一", "あらい いち")} and [h.numbers[h.names.index("新井 一")] for h in new.hanchans] == [9, 9]
 
 
 def test_a_name_several_members_have_needs_a_number(rs, members):
@@ -269,7 +272,7 @@ def test_an_unknown_name_is_refused_or_made_a_member_under_the_next_free_number(
     assert errors(check(text)) == ["5〜6行目: 「高橋」という会員は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)"]
     plan = check(text, create_members=True)
     assert plan.ok, errors(plan)
-    assert plan.new_members == {6: ("高橋", "ん")}
+    assert plan.new_members == {6: ("高橋", "たかはし")}
     assert [h.numbers for h in plan.hanchans] == [[1, 2, 3, 6], [6, 3, 2, 1]]
     services.results_import(text=text, create_members=True, by=None)
     assert Member.objects.get(number=6).name == "高橋"
