@@ -9,8 +9,10 @@ all import it.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import re
+import unicodedata
 from collections.abc import Iterable
 from datetime import date
 from typing import Any
@@ -123,3 +125,26 @@ def combine(rows: Iterable[dict]) -> dict[str, Any]:
 
 DISPUTE_REASON = "dispute:"  # a hand amended by a ruling: "dispute:<pk>"
 RESTORED = "restored"  # a deleted hand put back
+
+
+# --------------------------------------------------------------------------- a member's reading
+
+
+@functools.cache
+def _kakasi():
+    import pykakasi  # its dictionaries take a third of a second to load: only once a name needs them
+
+    return pykakasi.kakasi()
+
+
+def kana_guess(name: str) -> str | None:
+    """The reading of a member's name in hiragana, for 五十音 order: the name itself when it is
+    written in kana, else pykakasi's reading of its kanji (right for most names; a guess for some,
+    which the member form corrects). ``None`` when a part has no reading (Latin letters).
+
+    >>> kana_guess("長谷川 久美子"), kana_guess("タナカ　ハナコ"), kana_guess("佐々木明美"), kana_guess("Tanaka")
+    ('はせがわ くみこ', 'たなか はなこ', 'ささきあけみ', None)
+    """
+    text = unicodedata.normalize("NFKC", name).strip()
+    reading = "".join(part["hira"] for part in _kakasi().convert(text))
+    return reading if reading and all("ぁ" <= c <= "ゖ" or c in "ー ・" for c in reading) else None

@@ -19,7 +19,7 @@ from ..selectors.days import next_numbers
 from ..selectors.members import next_member_number
 from ..selectors.rulesets import ruleset_display_name
 from ..services.club import member_number_taken
-from ..shared import engine_message
+from ..shared import engine_message, kana_guess
 
 
 class MemberForm(forms.ModelForm):
@@ -28,6 +28,7 @@ class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
         fields = ["name", "kana", "number", "active"]
+        help_texts = {"kana": _("空欄なら、名前から読んで入れます(確かめてから保存)")}
         error_messages = {
             "name": {"required": _("名前を入力してください")},
             "kana": {"required": _("よみがなを入力してください")},
@@ -40,6 +41,20 @@ class MemberForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is None and "number" not in self.initial:
             self.initial["number"] = next_member_number()
+        self.kana_guessed = None
+        if self.is_bound and self.data.get("name", "").strip() and not self.data.get("kana", "").strip():
+            # a name without its reading: the form comes back with a guess filled in, to check and save
+            self.kana_guessed = kana_guess(self.data["name"])
+            if self.kana_guessed:
+                self.data = self.data.copy()
+                self.data["kana"] = self.kana_guessed
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.kana_guessed:
+            self.add_error("kana", gettext("名前から「%(kana)s」と読みました。違っていれば直して、もう一度保存してください")
+                           % {"kana": self.kana_guessed})
+        return cleaned
 
     def clean_number(self) -> int:
         number = self.cleaned_data["number"]

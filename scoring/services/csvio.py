@@ -31,10 +31,10 @@ import rules
 
 from ..models import ClubDay, Hanchan, Member, RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
-from ..shared import engine_message
+from ..shared import engine_message, kana_guess
 from .club import clubday_create, member_create
 from .common import User
-from .csvcells import FIELD_LABELS, kana_guess, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
+from .csvcells import FIELD_LABELS, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
 from .hanchan import hanchan_record_final_scores
 from .rollup import rollup_refresh
 

@@ -29,6 +29,21 @@ def test_it_creates_a_member_with_the_kana_as_hiragana(client_as, admin_user):
     assert Member.objects.get().kana == "やまだ たろう"
 
 
+def test_a_name_without_its_reading_comes_back_with_a_guess_to_check_then_saves(client_as, admin_user):
+    client = client_as(admin_user)
+    r = client.post(URL, {**GOOD, "name": "長谷川 久美子", "kana": ""})
+    body = r.content.decode()
+    assert r.status_code == 422 and not Member.objects.exists()
+    assert 'value="はせがわ くみこ"' in body and "名前から「はせがわ くみこ」と読みました" in body
+    assert client.post(URL, {**GOOD, "name": "長谷川 久美子", "kana": "はせがわ くみこ"}).status_code == 302
+    assert Member.objects.get().kana == "はせがわ くみこ"
+
+
+def test_a_name_with_nothing_to_read_still_asks_for_the_reading(client_as, admin_user):
+    r = client_as(admin_user).post(URL, {**GOOD, "name": "John", "kana": ""})
+    assert r.status_code == 422 and "よみがなを入力してください" in r.content.decode()
+
+
 def test_it_keeps_the_input_and_explains_a_bad_kana(client_as, admin_user):
     r = client_as(admin_user).post(URL, {**GOOD, "kana": "山田"})
     assert r.status_code == 422

@@ -71,7 +71,8 @@ def test_editing_keeps_the_members_own_number(members):
     ("number", "会員番号を入力してください"),
 ])
 def test_a_blank_member_field_gets_a_japanese_error(client_as, admin_user, field, message):
-    data = {"name": "山田 太郎", "kana": "やまだ たろう", "number": "12", "active": "on", field: ""}
+    # a name with nothing to read: a blank reading is not guessed (test_member_create)
+    data = {"name": "Yamada Taro", "kana": "やまだ たろう", "number": "12", "active": "on", field: ""}
     r = client_as(admin_user).post(reverse("member-create"), data)
     body = r.content.decode()
     assert r.status_code == 422 and message in body and "入力内容を確認してください" in body
