@@ -102,6 +102,8 @@ class ImportPlan:
     new_members: dict[int, tuple[str, str]] = field(default_factory=dict)  # number -> (name, kana)
     new_days: dict[datetime.date, RuleSet] = field(default_factory=dict)
     more_errors: int = 0
+    # (date, table, game) of a refused row: the game's other rows are not checked as a game again
+    refused_games: set[tuple[datetime.date, int, int]] = field(default_factory=set)
 
     @property
     def ok(self) -> bool:
@@ -158,6 +160,8 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
         problems.append(_("ruleset(ルール名)が空です"))
     for problem in problems:
         plan.error([line], problem)
+    if problems and all(out.get(k) is not None for k in ("date", "table", "game")):
+        plan.refused_games.add((out["date"], out["table"], out["game"]))
     return None if problems else out
 
 
@@ -317,6 +321,8 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                 break
 
     for (date, table, game), rows in sorted(groups.items()):
+        if (date, table, game) in plan.refused_games:
+            continue  # its refused row is reported; the rest are not a game to check
         lines = [r["line"] for r in rows]
         what = _("%(date)s %(t)s卓 %(g)s回戦") % {"date": date.isoformat(), "t": table, "g": game}
         if all(r["seat"] is None for r in rows):  # no seats written: the rows' order, from the first dealer
