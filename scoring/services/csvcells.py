@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 
@@ -47,14 +48,28 @@ def _sheet_text(value: str) -> str:
     return unicodedata.normalize("NFKC", value).translate(MINUS).strip()
 
 
-def sheet_int(value: str, *, blank_ok: bool = False) -> int | None:
+# what Japanese sheets write around a number of these columns: 1卓, 第2回戦, 3位; a seat as its wind
+UNITS = {"table": ("卓",), "game": ("回戦", "半荘目", "半荘", "戦"), "rank": ("位", "着")}
+SEATS = {"東": "0", "南": "1", "西": "2", "北": "3"}  # 東 is the first dealer (起家)
+
+
+def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | None:
     """A whole number as typed or as Excel writes it: ``32600``, ``32600.0``, ``+19600``, ``1,000``,
-    and as Japanese sheets show a minus, ``▲19,600`` or ``△4000``, in full-width digits too.
+    and as Japanese sheets show a minus, ``▲19,600`` or ``△4000``, in full-width digits too; in
+    ``column`` "table", "game", "rank" or "seat" also with its unit or as a wind (``UNITS``, ``SEATS``).
 
     >>> [sheet_int(v) for v in ("32600.0", "+19600", "1,000", "▲19,600", "△4000", "－１２０００", "−8000")]
     [32600, 19600, 1000, -19600, -4000, -12000, -8000]
+    >>> [sheet_int(v, column=c) for v, c in (("２卓", "table"), ("第3回戦", "game"), ("1着", "rank"), ("西家", "seat"))]
+    [2, 3, 1, 2]
     """
     text = _sheet_text(value).replace(",", "")
+    if column == "seat":
+        text = SEATS.get(text.removesuffix("家"), text)
+    for unit in UNITS.get(column, ()):
+        if text.endswith(unit):
+            text = text.removeprefix("第").removesuffix(unit)
+            break
     if not text:
         if blank_ok:
             return None
@@ -87,13 +102,19 @@ def sheet_figure(value: str) -> Decimal | None:
     return number
 
 
-def sheet_date(value: str) -> datetime.date:
-    """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too.
+# what may follow a date in a sheet: its day of the week, (日) or (日曜), or a time Excel adds, 0:00
+DATE_TAIL = re.compile(r"\s*\([日月火水木金土](曜日?)?\)$|\s+\d{1,2}:\d{2}(:\d{2})?$")
 
-    >>> {sheet_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１")}
+
+def sheet_date(value: str) -> datetime.date:
+    """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too,
+    with its day of the week or a time after it.
+
+    >>> {sheet_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１",
+    ...                          "2026年11月1日（日）", "2026/11/1(日曜)", "2026/11/01 0:00")}
     {datetime.date(2026, 11, 1)}
     """
-    text = _sheet_text(value)
+    text = DATE_TAIL.sub("", _sheet_text(value))
     for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日"):
         try:
             return datetime.datetime.strptime(text, fmt).date()

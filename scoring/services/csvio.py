@@ -133,7 +133,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
             if key in ("uma", "net"):
                 out[key] = sheet_figure(row[key])
             else:
-                out[key] = sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"))
+                out[key] = sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"), column=key)
         except ValueError:
             if key in ("uma", "net"):
                 problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})

@@ -232,6 +232,16 @@ def test_a_japanese_sheets_minus_signs_full_width_digits_and_dates_are_accepted(
     assert plan.hanchans[0].date == datetime.date(2026, 11, 1)
 
 
+def test_tables_games_seats_and_ranks_may_be_written_with_their_units(rs, members):
+    sheet = "".join(f"2026年11月1日(日),1卓,第1回戦,{wind},{no},,{score},{rank}位,,,ありあり\n" for wind, no, score, rank in
+                    (("東", 1, 32600, 1), ("南家", 2, 25000, 2), ("西", 3, 25000, 3), ("北", 4, 17400, 4)))
+    plan = check(HEADER + sheet)
+    assert plan.ok, errors(plan)
+    assert (plan.hanchans[0].date, plan.hanchans[0].table, plan.hanchans[0].game) == (datetime.date(2026, 11, 1), 1, 1)
+    assert plan.hanchans[0].numbers == [1, 2, 3, 4]
+    assert errors(check(HEADER + sheet.replace("北,", "北北,")))[0] == "5行目: seat(席) が整数ではありません(北北)"
+
+
 def test_a_header_in_japanese_names_the_same_columns(rs, members):
     plan = check("日付,卓,回戦,席,会員番号,名前,素点,順位,順位点,成績,ルール\n" + GAME)
     assert plan.ok, errors(plan)
