@@ -8,7 +8,7 @@ import codecs
 import datetime
 import re
 import unicodedata
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -83,9 +83,13 @@ def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | 
         return int(number)
 
 
+DECIMAL = re.compile(r"[+-]?\d+(\.\d+)?")
+
+
 def sheet_figure(value: str) -> Decimal | None:
-    """An uma or net as the export writes it, in points (``19600``), or as the app and club sheets
-    show it, in thousands (``+19.6``, ``▲19.6``): ``csvio._settle`` takes either. ``None`` when blank.
+    """A raw score, uma or net as the export writes it, in points (``19600``), or as club sheets
+    shorten it, in hundreds or thousands (``+19.6``, ``▲19.6``): ``csvio._settle`` tells which.
+    ``None`` when blank.
 
     >>> [sheet_figure(v) for v in ("19600", "+19.6", "▲19.6", "1,000", " ")]
     [Decimal('19600'), Decimal('19.6'), Decimal('-19.6'), Decimal('1000'), None]
@@ -93,13 +97,9 @@ def sheet_figure(value: str) -> Decimal | None:
     text = _sheet_text(value).replace(",", "")
     if not text:
         return None
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise ValueError from None
-    if not number.is_finite():
+    if not DECIMAL.fullmatch(text):  # no exponent, NaN or Infinity
         raise ValueError
-    return number
+    return Decimal(text)
 
 
 # what may follow a date in a sheet: its day of the week, (日) or (日曜), or a time Excel adds, 0:00

@@ -130,17 +130,19 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         try:
-            if key in ("uma", "net"):
+            if key in ("score", "uma", "net"):
                 out[key] = sheet_figure(row[key])
             else:
                 out[key] = sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"), column=key)
         except ValueError:
-            if key in ("uma", "net"):
+            if key in ("score", "uma", "net"):
                 problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
             elif row[key].strip():
                 problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
             else:
                 problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS[key]})
+    if "score" in out and out["score"] is None:
+        problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS["score"]})
     if not problems:
         if out["table"] < 1 or out["table"] > 999:
             problems.append(_("卓番号は1〜999にしてください(%(v)s)") % {"v": out["table"]})
@@ -378,8 +380,16 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
             what: str) -> tuple[list[int], int, dict[str, Any]] | None:
     """The rule set's final result of four rows, checked against the rank/uma/net they give."""
     engine = rs.engine()
-    scores = [r["score"] for r in rows]
-    total, full = sum(scores), 4 * engine.start_points
+    full = 4 * engine.start_points
+    # raw scores in points (32600), or as sheets shorten them, in hundreds (326) or thousands (32.6):
+    # the four add up to the start points in one unit only (sticks left short of them by a few)
+    unit = next((u for u in (1, 100, 1000) if abs(full - sum(r["score"] for r in rows) * u) < full / 10), 1)
+    if any((r["score"] * unit) % 1 for r in rows):
+        plan.error(lines, _("%(what)s: 素点は点(32600)、百点単位(326)か千点単位(32.6)で書いてください(%(scores)s)")
+                   % {"what": what, "scores": "、".join(str(r["score"]) for r in rows)})
+        return None
+    scores = [int(r["score"] * unit) for r in rows]
+    total = sum(scores)
     sticks = 0
     missing = full - total
     # sticks left on the table vanish when the rule set does not give them to the top

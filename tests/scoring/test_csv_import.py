@@ -91,14 +91,14 @@ def test_a_hanchan_already_in_the_slot_is_refused_not_overwritten(rs, members, s
 
 @pytest.mark.parametrize("edit, message", [
     (("2026-11-01,1,1,0,1,山田,32600", "2026-13-01,1,1,0,1,山田,32600"), "2行目: 日付は 2026-11-01 の形で書いてください(2026-13-01)"),
-    ((",32600,1,", ",3万,1,"), "2行目: score(素点) が整数ではありません(3万)"),
+    ((",32600,1,", ",3万,1,"), "2行目: score(素点) が数ではありません(3万)"),
     ((",32600,1,", ",,1,"), "2行目: score(素点) が空です"),
     (("1,1,0,1,山田", "1,1,7,1,山田"), "2行目: 席(seat)は起家から 0〜3 です(7)"),
     (("1,1,0,1,山田", "1,1,0,99999999999999999999999,山田"), "2行目: 会員番号は1以上の整数で書いてください(99999999999999999999999)"),
     (("1,1,0,1,山田", "1,1,0,0,山田"), "2行目: 会員番号は1以上の整数で書いてください(0)"),
     (("2026-11-01,1,1,0", "0001-01-01,1,1,0"), "2行目: 例会の日付は 1900-01-01 から "),
     (("2026-11-01,1,1,0", "2206-11-01,1,1,0"), "2行目: 例会の日付は 1900-01-01 から "),
-    ((",32600,1,", ",1e309,1,"), "2行目: score(素点) が整数ではありません(1e309)"),
+    ((",32600,1,", ",1e309,1,"), "2行目: score(素点) が数ではありません(1e309)"),
     ((",32600,1,12000", ",32600,5,12000"), "2行目: 順位(rank)は 1〜4 です(5)"),
     (("1,1,1,2,佐藤", "1,1,0,2,佐藤"), "2〜5行目: 2026-11-01 1卓 1回戦: 席 0〜3 の4行が1回ずつ必要です(あるのは 0, 0, 2, 3)"),
     (("1,1,1,2,佐藤", "1,1,1,1,佐藤"), "2〜5行目: 2026-11-01 1卓 1回戦: 同じ会員(会員番号 1)が2回入っています"),
@@ -299,6 +299,25 @@ def test_uma_and_net_may_be_written_in_thousands_as_the_app_shows_them(rs, membe
     assert errors(plan)[0] == "2行目: net(成績) が数ではありません(1９.6x)"
 
 
+@pytest.mark.parametrize("scores", [("326", "250", "250", "174"), ("32.6", "25.0", "25", "17.4")])
+def test_raw_scores_may_be_written_in_hundreds_or_thousands(rs, members, scores):
+    text = HEADER
+    for line, score in zip(GAME.splitlines(), scores):
+        cells = line.split(",")
+        text += ",".join([*cells[:6], score, *cells[7:]]) + "\n"
+    plan = check(text)
+    assert plan.ok, errors(plan)
+    assert [p["score"] for p in plan.hanchans[0].players] == [32600, 25000, 25000, 17400]
+
+
+def test_a_raw_score_finer_than_a_point_is_refused(rs, members):
+    plan = check(HEADER + GAME.replace(",32600,", ",32600.5,").replace(",17400,", ",17399.5,"))
+    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: 素点は点(32600)、百点単位(326)か千点単位(32.6)で書いてください"
+                            "(32600.5、25000、25000、17399.5)"]
+    plan = check(HEADER + GAME.replace(",32600,", ",326.5,").replace(",25000,", ",250,").replace(",17400,", ",173.5,"))
+    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: 1人目の点数が100点単位ではありません: 32650"]  # the engine's
+
+
 def test_sticks_that_vanish_under_the_rule_set_are_accepted(members, scorekeeper):
     services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     text = HEADER + GAME.replace("ありあり", "供託没収").replace("32600,1,12000,19600", "31600,1,12000,")
@@ -406,7 +425,7 @@ def test_a_slot_taken_between_preview_and_commit_refuses_the_whole_import(client
 def test_bad_rows_are_listed_with_line_numbers_and_no_confirm_button(client_as, scorekeeper, rs, members):
     r = client_as(scorekeeper).post(URL, {"file": upload(HEADER + GAME.replace("32600", "x"))})
     body = r.content.decode()
-    assert r.status_code == 422 and "2行目: score(素点) が整数ではありません(x)" in body
+    assert r.status_code == 422 and "2行目: score(素点) が数ではありません(x)" in body
     assert 'name="token"' not in body
 
 
