@@ -21,7 +21,7 @@ from simple_history.models import HistoricalRecords
 
 import rules
 
-from .shared import ROLLUP_SUMS
+from .shared import ROLLUP_SUMS, is_reading, to_hiragana
 
 
 def validate_member_number(value: int) -> None:
@@ -39,15 +39,6 @@ def validate_club_day_date(value: datetime.date) -> None:
         raise ValidationError(_("例会の日付は %(first)s から %(last)s までにしてください(%(value)s)"),
                               code="date_range",
                               params={"first": first.isoformat(), "last": last.isoformat(), "value": value.isoformat()})
-
-
-def to_hiragana(text: str) -> str:
-    """Katakana → hiragana, so that readings sort in 五十音 order whichever kana was typed.
-
-    >>> to_hiragana("ヤマダ タロウ")
-    'やまだ たろう'
-    """
-    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
 
 
 class Member(models.Model):
@@ -74,7 +65,7 @@ class Member(models.Model):
 
     def clean(self) -> None:
         self.kana = to_hiragana(self.kana.strip())
-        bad = [c for c in self.kana if not ("ぁ" <= c <= "ゖ" or c in "ー ・　")]
+        bad = [c for c in self.kana if not is_reading(c)]
         if bad:
             raise ValidationError({"kana": _("よみがなは ひらがな か カタカナ で入力してください(使えない文字: %(c)s)")
                                    % {"c": bad[0]}})

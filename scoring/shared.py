@@ -130,6 +130,30 @@ RESTORED = "restored"  # a deleted hand put back
 # --------------------------------------------------------------------------- a member's reading
 
 
+def to_hiragana(text: str) -> str:
+    """Katakana → hiragana, so that readings sort in 五十音 order whichever kana was typed.
+
+    >>> to_hiragana("ヤマダ タロウ")
+    'やまだ たろう'
+    """
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+
+
+def is_reading(text: str) -> bool:
+    """Only what a stored reading (``Member.kana``) holds: hiragana, ー, ・ and spaces."""
+    return all("ぁ" <= c <= "ゖ" or c in "ー ・　" for c in text)
+
+
+def name_in_kana(name: str) -> str | None:
+    """The name as a reading when it is written in kana (katakana, half-width too), else ``None``.
+
+    >>> name_in_kana("ﾀﾅｶ ハナコ"), name_in_kana("田中")
+    ('たなか はなこ', None)
+    """
+    kana = to_hiragana(unicodedata.normalize("NFKC", name).strip())
+    return kana if kana and is_reading(kana) else None
+
+
 @functools.cache
 def _kakasi():
     import pykakasi  # its dictionaries take a third of a second to load: only once a name needs them
@@ -145,6 +169,7 @@ def kana_guess(name: str) -> str | None:
     >>> kana_guess("長谷川 久美子"), kana_guess("タナカ　ハナコ"), kana_guess("佐々木明美"), kana_guess("Tanaka")
     ('はせがわ くみこ', 'たなか はなこ', 'ささきあけみ', None)
     """
-    text = unicodedata.normalize("NFKC", name).strip()
-    reading = "".join(part["hira"] for part in _kakasi().convert(text))
-    return reading if reading and all("ぁ" <= c <= "ゖ" or c in "ー ・" for c in reading) else None
+    if kana := name_in_kana(name):
+        return kana
+    reading = "".join(part["hira"] for part in _kakasi().convert(unicodedata.normalize("NFKC", name).strip()))
+    return reading if reading and is_reading(reading) else None

@@ -70,17 +70,12 @@ def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | 
         if text.endswith(unit):
             text = text.removeprefix("第").removesuffix(unit)
             break
-    if not text:
-        if blank_ok:
-            return None
+    number = sheet_figure(text)
+    if number is None and blank_ok:
+        return None
+    if number is None or number % 1:
         raise ValueError
-    try:
-        return int(text)
-    except ValueError:
-        number = float(text)
-        if not number.is_integer():
-            raise
-        return int(number)
+    return int(number)
 
 
 DECIMAL = re.compile(r"[+-]?\d+(\.\d+)?")

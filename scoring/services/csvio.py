@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,14 +23,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _, ngettext
 
 import rules
 
 from ..models import ClubDay, Hanchan, Member, RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
-from ..shared import engine_message, kana_guess
+from ..selectors.members import next_member_number
+from ..shared import engine_message, kana_guess, name_in_kana
 from .club import clubday_create, member_create
 from .common import User
 from .csvcells import FIELD_LABELS, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
@@ -41,7 +40,6 @@ from .rollup import rollup_refresh
 MAX_ROWS = 100_000
 # the reading given to a new member whose name has none to guess (Latin letters): sorts last in 五十音 order
 PLACEHOLDER_KANA = "ん"
-KANA = re.compile(r"^[ぁ-ゖァ-ヺー・ 　]+$")
 MAX_ERRORS = 1000
 
 
@@ -240,7 +238,7 @@ def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_m
     numbers: dict[str, list[int]] = defaultdict(list)
     for number, name in Member.objects.order_by("number").values_list("number", "name"):
         numbers[name_key(name)].append(number)
-    free = max([Member.objects.aggregate(top=Max("number"))["top"] or 0, *(r["member_no"] or 0 for r in parsed)]) + 1
+    free = max([next_member_number(), *(r["member_no"] + 1 for r in parsed if r["member_no"])])  # past the file's too
     for key, rows in unnumbered.items():
         name, lines = rows[0]["member_name"], [r["line"] for r in rows]
         if len(numbers[key]) > 1:
@@ -299,7 +297,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                 continue
             kana = kana_guess(name) or PLACEHOLDER_KANA
             plan.new_members[number] = (name, kana)
-            if not KANA.match(name):  # the reading of a name written in kana is the name itself
+            if not name_in_kana(name):  # the reading of a name written in kana is the name itself
                 guessed.append(f"{name}({kana})")
     if guessed:
         plan.notes.append(ngettext("新しい会員 %(n)s 人のよみがなは名前の漢字から推測しました(推測できない名前は仮に「%(kana)s」、"

@@ -16,11 +16,12 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from .. import generations
-from ..models import Attendance, ClubDay, Draw, Member, to_hiragana
+from ..models import Attendance, ClubDay, Draw, Member
 from ..seating import draw_round
 from ..selectors import evening as sel
 from ..selectors.members import next_member_number
 from ..selectors.tournament import tournament_order
+from ..shared import name_in_kana
 from .club import hanchan_create
 
 GUEST_KANA = "げすと"  # the reading of a guest whose name is not in kana: guests sort together under げ
@@ -87,10 +88,7 @@ attendance_return = attendance_check_in
 
 def guest_kana(name: str) -> str:
     """The name as hiragana when it is kana, else ``GUEST_KANA``."""
-    kana = to_hiragana(unicodedata.normalize("NFKC", name).strip())
-    if kana and all("ぁ" <= c <= "ゖ" or c in "ー ・　" for c in kana):
-        return kana
-    return GUEST_KANA
+    return name_in_kana(name) or GUEST_KANA
 
 
 def _new_guest(name: str) -> Member:
