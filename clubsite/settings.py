@@ -20,7 +20,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from clubsite.deploy import allowed_hosts, private_sqlite, secret_key, trusted_proxies
+from clubsite.deploy import allowed_hosts, private_sqlite, secret_key, trusted_proxies, without_traceback
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -256,8 +256,14 @@ SERIALIZATION_MODULES = {"clubjson": "scoring.serializers_exact"}
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line": {"()": "django.utils.log.CallbackFilter", "callback": without_traceback}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "one_line": {"class": "logging.StreamHandler", "filters": ["one_line"]},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # a refused Host header: one line, not Django's traceback (the client gets a plain 400)
+    "loggers": {"django.security.DisallowedHost": {"handlers": ["one_line"], "propagate": False}},
 }
 
 # Whether leaderboards and results can be read without logging in.

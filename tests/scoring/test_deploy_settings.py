@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import io
+import logging
 import os
 import re
 import stat
@@ -267,3 +269,18 @@ def test_any_page_answers_a_url_over_the_cap_with_a_page_that_says_so(client, se
     assert r.status_code == 414 and "アドレス(URL)が長すぎます" in body and "200 バイト" in body
     assert "この手のリンク" not in body  # the checker's hint only on the checker
     assert client.get("/standings/", {"q": "x" * 100}).status_code == 200
+
+
+def test_a_refused_host_is_logged_as_one_line_without_a_traceback(client):
+    """A probe with a foreign Host header gets a plain 400, and the server's log a single line."""
+    handler = logging.getLogger("django.security.DisallowedHost").handlers[0]
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    try:
+        response = client.get("/", HTTP_HOST="probe.example")
+    finally:
+        handler.setStream(previous)
+    assert response.status_code == 400
+    logged = stream.getvalue()
+    assert "Invalid HTTP_HOST header: 'probe.example'" in logged
+    assert "Traceback" not in logged and len(logged.strip().splitlines()) == 1
