@@ -187,6 +187,33 @@ def check_caches(sample) -> list[str]:
 # --------------------------------------------------------------------------- timing
 
 
+def hand_to_record(h) -> tuple[dict, int]:
+    """The POST of one more hand, as the page's empty form sends it (a dealer ron of 1,000 on the
+    leading non-dealer: nobody busts), and the number of hands before it."""
+    import rules
+    from scoring.models import Hanchan, HandRecord
+
+    events = [r.event for r in HandRecord.objects.filter(hanchan=h).order_by("order")]
+    st = rules.play(h.game_doc(events))["state"]
+    loser = next(s for s in sorted(range(4), key=lambda s: -st["scores"][s]) if s != st["dealer"])
+    version = Hanchan.objects.values_list("version", flat=True).get(pk=h.pk)
+    return {"type": "ron", "winner": str(st["dealer"]), "loser": str(loser), "value": "quick", "han": "1",
+            "fu": "30", "version": str(version), "fresh": "1"}, len(events)
+
+
+def undo_recorded(h, count: int, status) -> None:
+    """Delete the hand just recorded and its history rows (so every round sees the same hands and
+    no growing list of deleted hands); stop the run if it was not stored."""
+    from scoring import services
+    from scoring.models import HandRecord
+
+    hands = list(HandRecord.objects.filter(hanchan=h).order_by("order"))
+    if len(hands) != count + 1:
+        sys.exit(f"recording a hand did not store it (status {status})")
+    services.hanchan_delete_hand(hand=hands[-1], by=None)
+    HandRecord.history.filter(id=hands[-1].pk).delete()
+
+
 class Bench:
     def __init__(self, hanchan, user):
         from django.test import Client
@@ -215,23 +242,10 @@ class Bench:
         state = {}
 
         def record_data():
-            import rules
-
-            events = [r.event for r in HandRecord.objects.filter(hanchan=h).order_by("order")]
-            st = rules.play(h.game_doc(events))["state"]
-            loser = sorted(range(4), key=lambda s: -st["scores"][s])
-            loser = next(s for s in loser if s != st["dealer"])
-            state["data"] = {"type": "ron", "winner": str(st["dealer"]), "loser": str(loser), "value": "quick",
-                             "han": "1", "fu": "30", "version": self.version(), "fresh": "1"}  # as the page's form posts
-            state["count"] = len(events)
+            state["data"], state["count"] = hand_to_record(h)
 
         def record_undo():
-            hands = list(HandRecord.objects.filter(hanchan=h).order_by("order"))
-            if len(hands) != state["count"] + 1:
-                sys.exit(f"recording a hand did not store it (status {state.get('status')})")
-            services.hanchan_delete_hand(hand=hands[-1], by=None)
-            # and forget it was ever there: else each round's page lists one more 「削除された局」
-            HandRecord.history.filter(id=hands[-1].pk).delete()
+            undo_recorded(h, state["count"], state.get("status"))
 
         def edit_data():
             self.flip = not self.flip

@@ -13,6 +13,7 @@ untimed right before):
 - ``warm``      the hanchan page in play (14 hands) as the cache keeps it
 - ``edited``    the same page after its generation was renewed, as a service does on an edit
 - ``restart``   the same page after the cache was emptied, as ``clubstart`` does at a start
+- ``record``    POST of one more hand to it, as the phone's htmx form sends it (undone, untimed, after)
 - ``days``      the club-day list, as kept
 - ``standings`` and ``member``: the standings (all time) and the page of the member with the most
   games, as kept, after a result was written (``…, write``: that member's latest hanchan voided and
@@ -37,9 +38,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 # pages is beside this script in bench/; importing it puts the checkout on sys.path (for tests.e2e)
-from pages import BUDGETS, setup_django
+from pages import BUDGETS, hand_to_record, setup_django, undo_recorded
 
 from tests.e2e.loopback import free_port
 
@@ -81,6 +83,7 @@ def main() -> None:
         from django.db import connection
         from django.db.models import Count
         from django.test import Client
+        from django.urls import reverse
 
         from scoring import generations, services
         from scoring.models import Hanchan, HanchanResult
@@ -96,17 +99,24 @@ def main() -> None:
                 service(hanchan=Hanchan.objects.get(pk=written.pk), by=user)
         client = Client()
         client.force_login(user)
-        headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}",
-                   "Accept-Encoding": "gzip"}
+        csrf = "bench" * 6 + "ok"  # a CSRF secret of our own: the cookie and the header carry it, as a page's htmx does
+        headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value};"
+                             f" {settings.CSRF_COOKIE_NAME}={csrf}", "Accept-Encoding": "gzip"}
+        posted = {**headers, "X-CSRFToken": csrf, "HX-Request": "true",
+                  "Content-Type": "application/x-www-form-urlencoded"}
         connection.close()
         port = free_port()
         server = serve(db, port)
         try:
             http_conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-            def get(url: str) -> tuple[float, int, int]:
+            def get(url: str, data: dict | None = None) -> tuple[float, int, int]:
+                """GET ``url``, or POST ``data`` to it as htmx does."""
                 started = time.perf_counter()
-                http_conn.request("GET", url, headers=headers)
+                if data is None:
+                    http_conn.request("GET", url, headers=headers)
+                else:
+                    http_conn.request("POST", url, body=urlencode(data), headers=posted)
                 response = http_conn.getresponse()
                 body = response.read()
                 return (time.perf_counter() - started) * 1000, response.status, len(body)
@@ -116,11 +126,18 @@ def main() -> None:
             def kept(url: str):  # a page as the cache keeps it: seen once before it is timed
                 return lambda: get(url)
 
+            def record() -> tuple[float, int, int]:  # one more hand; undone once timed
+                data, count = hand_to_record(game)
+                answer = get(reverse("hand-create", args=[game.pk]), data)
+                undo_recorded(game, count, answer[1])
+                return answer
+
             requests = {
                 "trivial": (None, "/no-such-page/"),
                 "warm": (kept(page), page),
                 "edited": (lambda: generations.new_generation(generations.hanchan(game.pk)), page),
                 "restart": (generations.clear, page),
+                "record": (None, record),
                 "days": (kept("/days/"), "/days/"),
                 "standings": (kept("/standings/"), "/standings/"),
                 "standings, write": (write, "/standings/"),
@@ -135,7 +152,7 @@ def main() -> None:
                 for name, (before, url) in requests.items():
                     if before:
                         before()
-                    elapsed, status, size = get(url)
+                    elapsed, status, size = url() if callable(url) else get(url)
                     if rnd >= 3:
                         times[name].append(elapsed)
                     answers[name] = status, size
