@@ -17,18 +17,19 @@ MAX_BYTES = 5 * 1024 * 1024
 
 
 def csv_decode(data: bytes) -> str:
-    """The text of an uploaded CSV file: UTF-8 (with or without BOM) or Shift_JIS/cp932 (Excel).
+    """The text of an uploaded CSV file: UTF-8 (with or without BOM), Shift_JIS/cp932 (Excel's CSV)
+    or UTF-16 with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_dialect``).
 
     >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
     ('日付', '日付')
+    >>> csv_decode("日付".encode("utf-16"))
+    '日付'
     """
     if len(data) > MAX_BYTES:
         raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
                               % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise ValidationError(_("UTF-16 のファイルは読めません。Excel では「CSV UTF-8(コンマ区切り)」で保存してください"),
-                              code="encoding")
-    for encoding in ("utf-8-sig", "cp932"):
+    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp932"):
         try:
             text = data.decode(encoding)
         except UnicodeDecodeError:
@@ -38,6 +39,15 @@ def csv_decode(data: bytes) -> str:
         return text
     raise ValidationError(_("文字コードを読み取れません。UTF-8 か Shift_JIS(Excel の CSV)で保存したファイルを選んでください"),
                           code="encoding")
+
+
+def csv_delimiter(text: str) -> str:
+    r"""A tab when the first line has one (Excel's tab-separated text), else a comma.
+
+    >>> csv_delimiter("日付\t卓\n"), csv_delimiter("date,table\n")
+    ('\t', ',')
+    """
+    return "\t" if "\t" in text.partition("\n")[0] else ","
 
 
 # Japanese sheets: full-width digits and signs (NFKC), and ▲/△ or the minus sign U+2212 for a minus

@@ -33,7 +33,7 @@ from ..selectors.members import next_member_number
 from ..shared import engine_message, kana_guess, name_in_kana
 from .club import clubday_create, member_create
 from .common import User
-from .csvcells import FIELD_LABELS, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
+from .csvcells import FIELD_LABELS, csv_delimiter, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
 from .hanchan import hanchan_record_final_scores
 from .rollup import rollup_refresh
 
@@ -173,7 +173,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
     """Parse and validate CSV ``text`` against the database (reads only): the dry run. ``ruleset``:
     the rule set of the rows that name none (every row, when the file has no ruleset column)."""
     plan = ImportPlan()
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(text))
     try:
         header = next(reader, None)
         if header is None:

@@ -327,7 +327,6 @@ def test_sticks_that_vanish_under_the_rule_set_are_accepted(members, scorekeeper
 
 
 @pytest.mark.parametrize("data, message", [
-    (b"\xff\xfed\x00a\x00", "UTF-16 のファイルは読めません"),
     (b"date,\x81", "文字コードを読み取れません"),
     (b"a\x00b", "文字コードを読み取れません"),
 ])
@@ -341,6 +340,26 @@ def test_utf8_with_or_without_bom_and_cp932_decode_to_the_same_text():
     text = HEADER + GAME
     assert services.csv_decode(text.encode()) == services.csv_decode(codecs.BOM_UTF8 + text.encode()) \
         == services.csv_decode(text.encode("cp932")) == text
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_excels_unicode_text_utf16_and_tab_separated_plans_as_the_csv_does(rs, members, encoding):
+    """Excel's 「Unicode テキスト」: UTF-16 with its BOM, cells separated by tabs (Windows line ends)."""
+    text = HEADER + GAME
+    tabbed = "\r\n".join(line.replace(",", "\t") for line in text.splitlines()) + "\r\n"
+    data = (codecs.BOM_UTF16_LE if encoding == "utf-16-le" else codecs.BOM_UTF16_BE if encoding == "utf-16-be"
+            else b"") + tabbed.encode(encoding)
+    plan, expected = check(services.csv_decode(data)), check(text)
+    assert plan.ok, errors(plan)
+    assert [(h.date, h.table, h.game, h.scores, h.numbers) for h in plan.hanchans] \
+        == [(h.date, h.table, h.game, h.scores, h.numbers) for h in expected.hanchans]
+
+
+def test_a_thousands_separator_in_a_tab_separated_file_is_not_a_column(rs, members):
+    text = (HEADER + GAME).replace(",", "\t").replace("\t32600\t", "\t32,600\t", 1)
+    assert "32,600" in text
+    plan = check(text)
+    assert plan.ok, errors(plan)
 
 
 # --------------------------------------------------------------------------- the page
