@@ -1,12 +1,12 @@
-"""The Content-Security-Policy header on every response (Django 5.2 has no built-in CSP), and caps on
-the size of a request body and on the length of a URL."""
+"""The Content-Security-Policy header on every response (Django 5.2 has no built-in CSP), the HTTP
+methods the app answers, and caps on the size of a request body and on the length of a URL."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -23,6 +23,22 @@ class ContentSecurityPolicyMiddleware:
         if policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy
         return response
+
+
+class MethodMiddleware:
+    """Answers 405 to any method but GET, HEAD and POST, the only ones the app's pages, forms and htmx
+    use. Django's views would draw a page for TRACE or OPTIONS (it counts them as safe), which a
+    scanner reports as TRACE enabled."""
+
+    ALLOWED = ("GET", "HEAD", "POST")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method not in self.ALLOWED:
+            return HttpResponseNotAllowed(self.ALLOWED)
+        return self.get_response(request)
 
 
 class RequestSizeLimitMiddleware:

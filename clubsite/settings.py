@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",  # pages and htmx answers; see "Compressed responses" below
     "clubsite.middleware.ContentSecurityPolicyMiddleware",
+    "clubsite.middleware.MethodMiddleware",  # GET, HEAD, POST; else 405
     "clubsite.middleware.RequestSizeLimitMiddleware",
     "clubsite.middleware.LongUrlMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -254,6 +254,21 @@ def test_the_trusted_proxies_come_from_the_environment():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("method", ["TRACE", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACK"])
+def test_methods_the_app_does_not_use_are_not_allowed(client, method):
+    """TRACE or OPTIONS drew the home page (Django counts them as safe); PUT got a CSRF refusal."""
+    response = client.generic(method, "/")
+    assert response.status_code == 405 and response["Allow"] == "GET, HEAD, POST"
+    assert "Content-Security-Policy" in response
+
+
+@pytest.mark.django_db
+def test_get_head_and_post_are_answered(client):
+    assert client.get("/").status_code == client.head("/").status_code == 200
+    assert client.post("/accounts/login/", {"username": "nobody", "password": "x"}).status_code == 200
+
+
+@pytest.mark.django_db
 def test_a_body_over_the_cap_is_refused_before_anything_reads_it(client, settings):
     settings.CLUB_MAX_REQUEST_BYTES = 1000
     r = client.post("/accounts/login/", data=b"x" * 2000, content_type="application/octet-stream")
