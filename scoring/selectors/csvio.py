@@ -25,7 +25,9 @@ RESULT_COLUMNS = ["date", "table", "game", "seat", "member_no", "member_name", "
                   "ruleset"]
 # the standings' columns (``selectors.ranking.COLUMNS``) but those of games recorded hand by hand
 STANDINGS_COLUMNS = ["rank", "member_no", "member_name", *(c.key for c in COLUMNS if not c.hands)]
-RATE_KEYS = tuple(c.key for c in COLUMNS if c.shown == "pct")
+# the figures written to a fixed number of decimals, all of them (``Decimal("1.0000")``): the rates
+# (fractions 0–1), 平均順位, 平均素点
+DECIMALS = {**{c.key: 4 for c in COLUMNS if c.shown == "pct"}, "avg_rank": 3, "avg_score": 1}
 
 # A text cell that starts with one of = + - @ (or a tab or CR) is a formula to Excel and its kin
 # (OWASP "CSV injection"); so are their fullwidth forms ＝＋－＠ to a Japanese Excel, which takes them
@@ -71,16 +73,9 @@ def result_rows(*, start: datetime.date | None = None, end: datetime.date | None
         yield [row[0].isoformat(), *row[1:]]
 
 
-def _fixed(value: Any, places: int) -> Any:
-    """A figure rounded to ``places`` decimals, written with all of them (``Decimal("1.0000")``)."""
-    if value is None or value == "":
-        return ""
-    return Decimal(f"{float(value):.{places}f}")
-
-
 def standings_csv_row(row: dict[str, Any]) -> list[Any]:
     """A row of ``selectors.standings`` in ``STANDINGS_COLUMNS`` order: rates as fractions 0–1 to 4
-    decimals, 平均順位 to 3, 平均素点 to 1; points and the rating as whole numbers.
+    decimals, 平均順位 to 3, 平均素点 to 1 (``DECIMALS``); points and the rating as whole numbers.
 
     >>> standings_csv_row({"rank": 1, "member_no": 7, "member_name": "山田", "games": 3, "net": 19600,
     ...     "avg_rank": 1.6667, "first": 2, "second": 0, "third": 1, "fourth": 0, "top_rate": 2 / 3,
@@ -92,16 +87,12 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
     out: list[Any] = []
     for key in STANDINGS_COLUMNS:
         value = row.get(key)
-        if key in RATE_KEYS:
-            value = _fixed(value, 4)
-        elif key == "avg_rank":
-            value = _fixed(value, 3)
-        elif key == "avg_score":
-            value = _fixed(value, 1)
-        elif key == "rating":
-            value = "" if value is None else round(value)
-        elif value is None:
+        if value is None or value == "":
             value = ""
+        elif key in DECIMALS:
+            value = Decimal(f"{float(value):.{DECIMALS[key]}f}")
+        elif key == "rating":
+            value = round(value)
         out.append(value)
     return out
 

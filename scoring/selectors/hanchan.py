@@ -37,26 +37,28 @@ class PlayerState:
 
 def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     """The live state of a hanchan by replaying its stored hands: players with scores, winds,
-    dealer, differences; round, honba, sticks; the hand history; whether the game is over; the
-    stored results; the hands under an open 物言い."""
+    dealer, differences; round, honba, sticks; the hand history, each row with the open 物言い on
+    its hand; whether the game is over; the stored results."""
     hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
     members = hanchan.members
     names = hanchan.player_names()
     rs = hanchan.ruleset_in_force.engine()
     broken, broken_message, out = None, "", None
     if hanchan.mode == Hanchan.Mode.HANDS:
+        doc = hanchan.game_doc([h.event for h in hands])
         try:
-            out = rules.play(hanchan.game_doc([h.event for h in hands]))
-        except rules.RulesError as exc:  # a broken record must not take the page down
-            out, broken = _broken_replay(hanchan, hands, exc), exc
-            broken_message = hand_message(hanchan.game_doc([h.event for h in hands]), exc)
+            out = rules.play(doc)
+        except rules.RulesError as exc:  # a broken record must not take the page down: the hands that still replay
+            good = hands[:exc.index] if isinstance(exc, rules.GameError) and exc.index is not None else []
+            out, broken = rules.play(hanchan.game_doc([h.event for h in good])), exc
+            broken_message = hand_message(doc, exc)
         st = out["state"]
         scores, dealer = st["scores"], st["dealer"]
         label = st["label"]  # {"ja", "en"} or None once the game is over
         honba, sticks, riichi = st["honba"], st["sticks"], st["riichi"]
     else:
-        results = {r.seat: r for r in hanchan.results.all()}
-        scores = [results[s].score if s in results else rs.start_points for s in range(4)]
+        sheet = {r.seat: r for r in hanchan.results.all()}
+        scores = [sheet[s].score if s in sheet else rs.start_points for s in range(4)]
         dealer, label, honba, sticks, riichi = None, None, 0, 0, []
     players = []
     winds = [str(SEAT_WINDS[(seat - dealer) % 4] if dealer is not None else SEAT_WINDS[seat]) for seat in range(4)]
@@ -64,32 +66,18 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         others = tuple((names[o], winds[o], scores[seat] - scores[o]) for o in range(4) if o != seat)
         players.append(PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=winds[seat],
                                    dealer=seat == dealer, riichi=seat in riichi, others=others))
-    events = out["events"] if out else []
-    history = [_history_row(h, ev, names) for h, ev in zip(hands, events)]
     open_disputes = {d.hand_id: d for d in hanchan.disputes.filter(status=Dispute.Status.OPEN, hand__isnull=False)}
-    for row in history:
-        row["dispute"] = open_disputes.get(row["hand"].pk)
-    return {
-        "hanchan": hanchan, "players": players, "label": label, "honba": honba, "sticks": sticks,
-        "ended": bool(out and out["ended"]), "ended_by": out["ended_by"] if out else None,
-        "history": history, "results": _results(hanchan),
-        "ruleset": rs, "broken": broken, "broken_message": broken_message,
-    }
-
-
-def _results(hanchan: Hanchan) -> list[Any]:
-    """The stored results, best first; none while the game is in play (the services delete them
-    whenever a hanchan goes back in play), so no query then."""
-    if hanchan.state == Hanchan.State.IN_PLAY:
-        return []
-    return list(hanchan.results.select_related("member").order_by("rank", "seat"))
-
-
-def _history_row(hand: Any, ev: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """One row of the hand history: the stored ``hand``, the engine's ``event`` for it, the win rows
-    of a ron with several claims, and each player's change and score after it."""
-    cells = list(zip(names, ev.get("deltas") or [], ev.get("scores") or []))  # (player, delta, score after)
-    return {"hand": hand, "event": ev, "wins": _win_rows(ev, names), "cells": cells}
+    # one row per hand: the stored ``hand``, the engine's ``event`` for it, the win rows of a ron with
+    # several claims, each player's change and score after it, the open 物言い on it
+    history = [{"hand": h, "event": ev, "wins": _win_rows(ev, names), "dispute": open_disputes.get(h.pk),
+                "cells": list(zip(names, ev.get("deltas") or [], ev.get("scores") or []))}
+               for h, ev in zip(hands, out["events"] if out else [])]
+    # the stored results, best first; none while the game is in play (the services delete them
+    # whenever a hanchan goes back in play), so no query then
+    results = ([] if hanchan.state == Hanchan.State.IN_PLAY
+               else list(hanchan.results.select_related("member").order_by("rank", "seat")))
+    return {"players": players, "label": label, "honba": honba, "sticks": sticks, "ended": bool(out and out["ended"]),
+            "history": history, "results": results, "broken": broken, "broken_message": broken_message}
 
 
 def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -112,22 +100,15 @@ def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     return rows
 
 
-def _broken_replay(hanchan: Hanchan, hands: list, exc: rules.RulesError) -> dict[str, Any]:
-    """What the page can show of a record that no longer replays: the hands that still do."""
-    good = hands[:exc.index] if isinstance(exc, rules.GameError) and exc.index is not None else []
-    return rules.play(hanchan.game_doc([h.event for h in good]))
-
-
-def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], before: int | None = None,
-                 events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], events: list[dict[str, Any]],
+                 before: int | None = None) -> dict[str, Any]:
     """What saving ``event`` as hand ``before`` (0-based; ``None``: a new last hand) would give, in
-    one replay (``rules.next_hand`` over the stored hands before it): ``"event"`` (the engine's
+    one replay (``rules.next_hand`` over ``events``, the stored hands' input as ``stored_events``
+    reads it, up to ``before``; the callers have read them already): ``"event"`` (the engine's
     output for it, or ``None``), ``"before"`` (the table before it: its ``label`` names the hand),
     ``"error"`` (why the engine refuses it, named as the page names the hand), and ``"verdicts"``:
     for each win entered tile by tile, ``rules.evaluate`` of the document the engine builds from the
     table (winds, honba, sticks) — shown also when the hand is not a legal win, with the reasons."""
-    if events is None:  # the stored hands' input (the caller may have read them already)
-        events = stored_events(hanchan.pk)
     events = events[:before] if before is not None else events
     doc = hanchan.game_doc(events)
     answer: dict[str, Any] = {"event": None, "before": None, "error": None, "verdicts": []}
@@ -169,10 +150,3 @@ def _documents_at(st: dict[str, Any] | None, doc: dict[str, Any], event: dict[st
                           sticks=sticks)
             for w in wins if isinstance(w.get("hand"), dict) and isinstance(w.get("winner"), int)
             and 0 <= w["winner"] < 4]
-
-
-def state_before(*, hanchan: Hanchan, before: int | None = None) -> dict[str, Any]:
-    """The engine's state (round, dealer, honba, sticks, riichi) before hand number ``before``
-    (0-based; ``None``: after every stored hand). Raises ``rules.RulesError`` on a broken record."""
-    events = stored_events(hanchan.pk)[:before]
-    return rules.play(hanchan.game_doc(events))["state"]

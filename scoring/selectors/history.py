@@ -152,14 +152,12 @@ class _Lookups:
             return _(WINDS[value]) if isinstance(value, int) and 0 <= value < 4 else value
         if isinstance(value, bool):
             return "○" if value else "—"
-        if name in ("state", "mode"):
-            return dict(Hanchan._meta.get_field(name).choices).get(value, value)
+        if name in ("state", "mode", "preset"):  # the history model keeps the field's choices
+            return dict(row._meta.get_field(name).choices).get(value, value)
         if name in ("net", "uma") and isinstance(value, int):  # in thousands, as the result tables show them
             return rules.net_text(value)
         if name in ("options", "scores"):
             return json.dumps(value, ensure_ascii=False)
-        if name == "preset":
-            return dict(RuleSet._meta.get_field(name).choices).get(value, value)
         return value
 
 
@@ -242,43 +240,30 @@ def _rows(model: type[Model], **filters: Any) -> list[Any]:
 
 def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
     """The history page of one object; ``LookupError`` for an unknown kind or an object that never
-    existed."""
+    existed. A hanchan's page gathers the changes of its hands, paper sheets and results too, and
+    lists its deleted hands."""
     model = KINDS.get(kind)
     if model is None:
         raise LookupError(kind)
-    if kind == "hanchan":
-        return hanchan_history(pk=pk, admin=admin, show_users=show_users)
     rows = _rows(model, id=pk)
     if not rows:
         raise LookupError(pk)
-    entries = _entries(model, rows, _Lookups(rows), admin=admin, show_users=show_users)
-    title = rows[0].name if model in (Member, RuleSet) else _what(model, rows[0])
-    return {"entries": entries, "title": title, "kind": kind, "hanchan_id": getattr(rows[0], "hanchan_id", None),
-            "live": model.objects.filter(pk=pk).exists(), "deleted_hands": []}
-
-
-def hanchan_history(*, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
-    """A hanchan's changes with those of its hands, paper sheets and results, and its deleted hands."""
-    parts: list[tuple[type[Model], list[Any]]] = [(Hanchan, _rows(Hanchan, id=pk))]
-    if not parts[0][1]:
-        raise LookupError(pk)
-    for model in (HandRecord, FinalScoreSheet, HanchanResult):
-        parts.append((model, _rows(model, hanchan_id=pk)))
-    lookups = _Lookups([row for _m, rows in parts for row in rows])
-    entries: list[Entry] = []
-    for model, rows in parts:
-        entries += _entries(model, rows, lookups, admin=admin, show_users=show_users)
+    parts: list[tuple[type[Model], list[Any]]] = [(model, rows)]
+    ctx = {"title": rows[0].name if model in (Member, RuleSet) else _what(model, rows[0]), "kind": kind,
+           "hanchan_id": getattr(rows[0], "hanchan_id", None), "deleted_hands": []}
+    if model is Hanchan:
+        parts += [(m, _rows(m, hanchan_id=pk)) for m in (HandRecord, FinalScoreSheet, HanchanResult)]
+        ctx.update(title=None, hanchan_id=pk, deleted_hands=deleted_hands(hanchan_id=pk))
+    lookups = _Lookups([row for _m, part in parts for row in part])
+    entries = [e for m, part in parts for e in _entries(m, part, lookups, admin=admin, show_users=show_users)]
     entries.sort(key=lambda e: e.when, reverse=True)
-    return {"entries": entries[:MAX_ROWS], "title": None, "kind": "hanchan", "hanchan_id": pk,
-            "live": Hanchan.objects.filter(pk=pk).exists(), "deleted_hands": deleted_hands(hanchan_id=pk)}
+    return {**ctx, "entries": entries[:MAX_ROWS], "live": model.objects.filter(pk=pk).exists()}
 
 
-def deleted_hands(*, hanchan_id: int, names: list[str] | None = None,
-                  live: set[int] | None = None) -> list[dict[str, Any]]:
+def deleted_hands(*, hanchan_id: int, names: list[str] | None = None) -> list[dict[str, Any]]:
     """The hands of a hanchan deleted and not restored (「削除された局」), newest deletion first.
-    ``names`` (the players) and ``live`` (the ids of its hands now) when the caller has them."""
-    if live is None:
-        live = set(HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True))
+    ``names`` (the players) when the caller has them."""
+    live = set(HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True))
     rows = (HandRecord.history.filter(hanchan_id=hanchan_id, history_type="-").exclude(id__in=live)
             .select_related("history_user").order_by("-history_date", "-history_id"))
     seen: set[int] = set()

@@ -45,14 +45,6 @@ class HanchanChange:
     error: str = ""
 
 
-def hanchan_under(*, ruleset: RuleSet, start: datetime.date, end: datetime.date):
-    """Finished hanchan played under ``ruleset`` from ``start`` to ``end`` (date order)."""
-    return (hanchan_under_ruleset(ruleset=ruleset)
-            .filter(clubday__date__gte=start, clubday__date__lte=end, state=Hanchan.State.FINISHED)
-            .with_players()
-            .order_by("clubday__date", "table", "number"))
-
-
 def _replay_without(hanchan: Hanchan, events: list[dict[str, Any]], spec: Any,
                     refused: set[tuple[int, int]]) -> tuple[dict[str, Any], list[int]]:
     """Replay under ``spec`` leaving out refused wins (``(event index, winner)``) and then any
@@ -94,7 +86,10 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
     """Judge the period's tile-entered wins under ``other`` and replay the hanchan they change."""
     if (end - start).days >= MAX_DAYS:
         start = end - datetime.timedelta(days=MAX_DAYS - 1)
-    games = list(hanchan_under(ruleset=ruleset, start=start, end=end)[:MAX_HANCHAN + 1])
+    # the finished hanchan played under ``ruleset`` in the period, in date order
+    games = list(hanchan_under_ruleset(ruleset=ruleset)
+                 .filter(clubday__date__gte=start, clubday__date__lte=end, state=Hanchan.State.FINISHED)
+                 .with_players().order_by("clubday__date", "table", "number")[:MAX_HANCHAN + 1])
     truncated = len(games) > MAX_HANCHAN
     games = games[:MAX_HANCHAN]
     ids = [h.pk for h in games]
@@ -141,7 +136,7 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
     standings.sort(key=lambda r: (r["rank_other"], r["member"].kana))
     return {"hands": hand_rows[:MAX_SHOWN], "hands_total": len(hand_rows), "hanchan": game_rows,
             "standings": standings, "judged": judged, "hanchan_count": len(games), "truncated": truncated,
-            "start": start, "end": end, "max_hanchan": MAX_HANCHAN, "max_days": MAX_DAYS}
+            "start": start, "end": end, "max_hanchan": MAX_HANCHAN}
 
 
 def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_other: Any,

@@ -1,4 +1,5 @@
-"""What every view module shares: running a service onto a form, 422 for refused submits."""
+"""What every view module shares: running a service onto a form, 422 for refused submits, a hand
+with its hanchan."""
 
 from __future__ import annotations
 
@@ -7,10 +8,21 @@ import uuid
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 
+from ..models import HandRecord
 from ..services.hanchan import stale_error
 
 VERSION = re.compile(r"[0-9]{1,18}")  # a posted Hanchan.version: a counter from 0, never near 10**18
+
+
+# a hand's (or a dispute's) hanchan as ``Hanchan.objects.with_players()`` reads it
+HANCHAN = tuple(f"hanchan__{r}" for r in ("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3"))
+
+
+def hand_or_404(pk: int) -> HandRecord:
+    """A hand with its hanchan (``HANCHAN``), as the hand and dispute pages read it."""
+    return get_object_or_404(HandRecord.objects.select_related(*HANCHAN), pk=pk)
 
 
 def error_list(exc: ValidationError) -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -12,7 +11,7 @@ from ..access import readable, scorekeeper_required
 from ..converters import MAX_ID
 from ..forms import ClubDayForm, HanchanForm
 from ..models import ClubDay, Hanchan
-from .common import form_status, int_or_none
+from .common import apply_service, form_status, int_or_none
 
 
 @readable
@@ -58,13 +57,10 @@ def hanchan_create(request: HttpRequest, pk: int) -> HttpResponse:
     form = HanchanForm(request.POST, clubday=day)
     if form.is_valid():
         d = form.cleaned_data
-        try:
-            hanchan = services.hanchan_create(clubday=day, table=d["table"], mode=d["mode"], number=d["number"],
-                                              ruleset=d["ruleset"],
-                                              players=[d["seat0"], d["seat1"], d["seat2"], d["seat3"]])
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
+        hanchan = apply_service(form, services.hanchan_create, clubday=day, table=d["table"], mode=d["mode"],
+                                number=d["number"], ruleset=d["ruleset"],
+                                players=[d["seat0"], d["seat1"], d["seat2"], d["seat3"]])
+        if hanchan is not None:
             if hanchan.mode == Hanchan.Mode.FINAL:
                 return redirect("hanchan-final-scores", hanchan.pk)
             return redirect(hanchan)

@@ -22,23 +22,15 @@ from ..access import (
 )
 from ..forms import HandForm
 from ..forms.disputes import CommentForm, DisputeForm, RulingForm
-from ..models import Dispute, Hanchan, HandRecord
+from ..models import Dispute, Hanchan
 from ..selectors import disputes as dispute_selectors
 from ..selectors.history import event_text
 from ..services import disputes as dispute_services
-from .common import error_list, int_or_none, posted_version
-
-
-HANCHAN = ("hanchan__clubday__ruleset", "hanchan__ruleset", "hanchan__seat0", "hanchan__seat1", "hanchan__seat2",
-           "hanchan__seat3")
+from .common import HANCHAN, error_list, form_status, hand_or_404, int_or_none, posted_version
 
 
 def _dispute(pk: int) -> Dispute:
     return get_object_or_404(Dispute.objects.select_related(*HANCHAN, "hand", "opened_by", "ruled_by"), pk=pk)
-
-
-def _hand(pk: int) -> HandRecord:
-    return get_object_or_404(HandRecord.objects.select_related(*HANCHAN), pk=pk)
 
 
 @readable
@@ -52,7 +44,7 @@ def dispute_list(request: HttpRequest) -> HttpResponse:
 
 @member_required
 def dispute_create(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = _hand(pk)
+    hand = hand_or_404(pk)
     if hand.hanchan.mode != Hanchan.Mode.HANDS:
         raise Http404
     form = DisputeForm(request.POST or None)
@@ -69,7 +61,7 @@ def dispute_create(request: HttpRequest, pk: int) -> HttpResponse:
     names = hand.hanchan.player_names()
     ctx = {"hand": hand, "hanchan": hand.hanchan, "form": form, "errors": errors, "existing": existing,
            "event_text": event_text(hand.event, names), "settled": dispute_selectors.settled_hand(hand=hand)}
-    return render(request, "scoring/dispute_form.html", ctx, status=422 if request.method == "POST" else 200)
+    return render(request, "scoring/dispute_form.html", ctx, status=form_status(request))
 
 
 @readable

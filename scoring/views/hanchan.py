@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from .. import services
@@ -23,37 +24,24 @@ def hanchan_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return hanchan_page(request, hanchan, fragment="live" if request.htmx else None)
 
 
-@require_POST
-@scorekeeper_required
-def hanchan_finish(request: HttpRequest, pk: int) -> HttpResponse:
-    """途中終了: the game stops at the current scores (a game whose hands end it is finished already)."""
-    return _change(request, pk, services.hanchan_finish, _("途中終了しました。結果を確定しました"))
+# the writes that change the hanchan's state, by the ``change`` the URL names, with their message:
+# 途中終了 (the game stops at the current scores; a game whose hands end it is finished already) and
+# its undo (in play again); 無効 (the hanchan stays on record, hands, scores and results kept, but
+# leaves the boards) and its undo (back as it was)
+CHANGES = {
+    "finish": (services.hanchan_finish, gettext_lazy("途中終了しました。結果を確定しました")),
+    "reopen": (services.hanchan_reopen, gettext_lazy("途中終了を取り消しました。続きを記録できます")),
+    "void": (services.hanchan_void, gettext_lazy("この半荘を無効にしました(取り消せます)")),
+    "unvoid": (services.hanchan_unvoid, gettext_lazy("無効を取り消しました")),
+}
 
 
 @require_POST
 @scorekeeper_required
-def hanchan_reopen(request: HttpRequest, pk: int) -> HttpResponse:
-    """Undo 途中終了: the game is in play again."""
-    return _change(request, pk, services.hanchan_reopen, _("途中終了を取り消しました。続きを記録できます"))
-
-
-@require_POST
-@scorekeeper_required
-def hanchan_void(request: HttpRequest, pk: int) -> HttpResponse:
-    """無効: the hanchan stays on record (hands, scores and results kept) but leaves the boards."""
-    return _change(request, pk, services.hanchan_void, _("この半荘を無効にしました(取り消せます)"))
-
-
-@require_POST
-@scorekeeper_required
-def hanchan_unvoid(request: HttpRequest, pk: int) -> HttpResponse:
-    """Undo 無効: the hanchan is back as it was."""
-    return _change(request, pk, services.hanchan_unvoid, _("無効を取り消しました"))
-
-
-def _change(request: HttpRequest, pk: int, service, done: str) -> HttpResponse:
-    """A write that changes the hanchan's state: htmx gets the whole page (the heading's badge
-    changes too), a plain post the page with ``done`` as a message."""
+def hanchan_change(request: HttpRequest, pk: int, change: str) -> HttpResponse:
+    """A write that changes the hanchan's state (``CHANGES``): htmx gets the whole page (the
+    heading's badge changes too), a plain post the page with the change's message."""
+    service, done = CHANGES[change]
     hanchan = get_object_or_404(Hanchan.objects.with_players(), pk=pk)
     try:
         hanchan = service(hanchan=hanchan, by=request.user, version=posted_version(request, "action"))

@@ -19,9 +19,9 @@ from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
-from ..models import Hanchan, HandRecord
+from ..models import Hanchan
 from .check import tiles_answer
-from .common import error_list, form_status, int_or_none, posted_after, posted_version
+from .common import error_list, form_status, hand_or_404, int_or_none, posted_after, posted_version
 from .hanchan_page import after_record, after_write, hanchan_page, page_context, refused
 
 
@@ -29,19 +29,11 @@ def _hanchan(pk: int) -> Hanchan:
     return get_object_or_404(Hanchan.objects.with_players(), pk=pk)
 
 
-def _hand(pk: int) -> HandRecord:
-    """A hand with its hanchan as ``_hanchan`` reads it."""
-    related = ("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
-    return get_object_or_404(HandRecord.objects.select_related(*(f"hanchan__{r}" for r in related)), pk=pk)
-
-
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
     """「＋和了者を追加」 / 「外す」 for a ron with several winners: the initial data of the form to show
-    next (the win on screen moved to the list, or a listed win dropped), or ``None`` (no step, or
-    the win on screen is not complete: the form shows why)."""
-    step = request.POST.get("step", "")
-    if not step:
-        return None
+    next (the win on screen moved to the list, or a listed win dropped), or ``None`` (the win on
+    screen is not complete: the form shows why). Called for a post with a ``step``."""
+    step = request.POST["step"]
     data = {k: (request.POST.getlist(k) if k in ("riichi", "tenpai", "situational", "nagashi")
                 else request.POST.get(k)) for k in request.POST if k not in ("csrfmiddlewaretoken", "step")}
     wins = list(form.other_wins)
@@ -144,7 +136,7 @@ def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
 
 @scorekeeper_required
 def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = _hand(pk)
+    hand = hand_or_404(pk)
     hanchan = hand.hanchan
     errors: list[str] = []
     data = None
@@ -185,7 +177,7 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @scorekeeper_required
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = _hand(pk)
+    hand = hand_or_404(pk)
     hanchan = hand.hanchan
     try:
         after = services.hanchan_delete_hand(hand=hand, by=request.user,

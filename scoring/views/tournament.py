@@ -17,7 +17,7 @@ from ..forms import ClubDayForm
 from ..models import ClubDay, Hanchan, Member
 from ..selectors.tournament import TIEBREAKS, ruleset_summary
 from ..templatetags.signoff import signoff_context
-from .common import error_list, form_status, posted_version
+from .common import apply_service, error_list, form_status, posted_version
 
 
 @scorekeeper_required
@@ -26,12 +26,9 @@ def clubday_update(request: HttpRequest, pk: int) -> HttpResponse:
     day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
     form = ClubDayForm(request.POST or None, instance=day)
     if request.method == "POST" and form.is_valid():
-        try:
-            day = services.clubday_update(clubday=day, **form.cleaned_data)
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            return redirect(day)
+        saved = apply_service(form, services.clubday_update, clubday=day, **form.cleaned_data)
+        if saved is not None:
+            return redirect(saved)
     return render(request, "scoring/clubday_form.html", {"form": form, "clubday": day},
                   status=form_status(request))
 
