@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import SetPasswordMixin
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from ..access import role_choices
@@ -20,28 +20,16 @@ def _password_field(label: Any, help_text: Any = "") -> forms.CharField:
                            widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
 
 
-def _validated_password(form: forms.Form, field: str, user) -> None:
-    """Django's password validators for ``user``, errors on ``field``."""
-    password = form.cleaned_data.get(field)
-    if password:
-        try:
-            password_validation.validate_password(password, user)
-        except ValidationError as exc:
-            form.add_error(field, exc)
-
-
-class NewPasswordForm(forms.Form):
+class NewPasswordForm(SetPasswordMixin, forms.Form):
     """``password1`` / ``password2``: typed twice, checked by Django's validators."""
 
+    error_messages = {"password_mismatch": _("パスワードが一致しません")}
     password1 = _password_field(_("パスワード"), PASSWORD_HELP)
     password2 = _password_field(_("パスワード(確認)"))
 
     def check_passwords(self, user) -> None:
-        data = self.cleaned_data
-        if data.get("password1") and data.get("password2") is not None \
-                and data.get("password1") != data.get("password2"):
-            self.add_error("password2", _("パスワードが一致しません"))
-        _validated_password(self, "password1", user)
+        self.validate_passwords()
+        self.validate_password_for_user(user, "password1")
 
 
 class SetupForm(NewPasswordForm):
@@ -60,7 +48,7 @@ class SetupForm(NewPasswordForm):
         return data
 
 
-class UserRoleForm(forms.Form):
+class UserRoleForm(SetPasswordMixin, forms.Form):
     """Create a user with a role (admin page)."""
 
     username = forms.CharField(label=_("ユーザー名"), max_length=150,
@@ -70,7 +58,7 @@ class UserRoleForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        _validated_password(self, "password", get_user_model()(username=data.get("username") or ""))
+        self.validate_password_for_user(get_user_model()(username=data.get("username") or ""), "password")
         return data
 
 

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ..models import ClubDay, Member, RuleSet
+from ..models import ClubDay, RuleSet
 from ..selectors.ranking import SORT_KEYS
 from ..selectors.whatif import WHATIF_PRESETS
 
@@ -121,10 +121,6 @@ class LoginChoiceField(forms.ModelChoiceField):
 class MemberUserForm(forms.Form):
     """The login of a member (for 「自分の成績」). A login linked to another member moves to this one."""
 
-    user = LoginChoiceField(label=_("ログイン"), queryset=get_user_model().objects.none(), required=False,
-                            empty_label=_("なし"))
-
-    def __init__(self, *args: Any, member: Member, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.fields["user"].queryset = (get_user_model().objects.filter(is_active=True).select_related("member")
-                                        .order_by("username"))
+    user = LoginChoiceField(label=_("ログイン"), required=False, empty_label=_("なし"),
+                            queryset=get_user_model().objects.filter(is_active=True).select_related("member")
+                            .order_by("username"))

@@ -250,28 +250,23 @@ class HanchanForm(forms.Form):
     number = forms.IntegerField(label=_("回戦"), min_value=1, max_value=99, required=False,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                 help_text=_("空欄: その卓の次の回戦"))
-    seat0 = forms.ModelChoiceField(Member.objects.none(), label=_("起家(東)"))
-    seat1 = forms.ModelChoiceField(Member.objects.none(), label=_("南家"))
-    seat2 = forms.ModelChoiceField(Member.objects.none(), label=_("西家"))
-    seat3 = forms.ModelChoiceField(Member.objects.none(), label=_("北家"))
+    seat0 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("起家(東)"))
+    seat1 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("南家"))
+    seat2 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("西家"))
+    seat3 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("北家"))
     mode = forms.ChoiceField(label=_("記録方法"), choices=Hanchan.Mode.choices, initial=Hanchan.Mode.HANDS,
                              widget=forms.RadioSelect)
-    ruleset = forms.ModelChoiceField(RuleSet.objects.none(), label=_("ルール"), required=False)
+    ruleset = forms.ModelChoiceField(RuleSet.objects.order_by("pk"), label=_("ルール"), required=False)
 
-    def __init__(self, *args: Any, members: Any = None, clubday: ClubDay | None = None, **kwargs: Any):
+    def __init__(self, *args: Any, clubday: ClubDay, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        qs = members if members is not None else Member.objects.filter(active=True).order_by("kana")
-        for key in ("seat0", "seat1", "seat2", "seat3"):
-            self.fields[key].queryset = qs
-        self.fields["ruleset"].queryset = RuleSet.objects.order_by("pk")
         self.fields["ruleset"].label_from_instance = ruleset_display_name
-        if clubday is not None:
-            nexts = next_numbers(clubday=clubday)
-            if nexts:  # blank 回戦: the next one of the table chosen, not of the table last used
-                self.fields["number"].help_text = gettext("空欄: その卓の次の回戦(%(list)s)") % {
-                    "list": gettext("、").join(gettext("%(t)s卓→%(n)s回戦") % {"t": t, "n": n}
-                                                for t, n in sorted(nexts.items()))}
-            self.fields["ruleset"].empty_label = _("例会のルール(%(name)s)") % {"name": ruleset_display_name(clubday.ruleset)}
+        nexts = next_numbers(clubday=clubday)
+        if nexts:  # blank 回戦: the next one of the table chosen, not of the table last used
+            self.fields["number"].help_text = gettext("空欄: その卓の次の回戦(%(list)s)") % {
+                "list": gettext("、").join(gettext("%(t)s卓→%(n)s回戦") % {"t": t, "n": n}
+                                            for t, n in sorted(nexts.items()))}
+        self.fields["ruleset"].empty_label = _("例会のルール(%(name)s)") % {"name": ruleset_display_name(clubday.ruleset)}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -70,7 +70,8 @@ class HandForm(forms.Form):
                            widget=forms.TextInput(attrs={"placeholder": "123m406p789s11z", "autocomplete": "off"}))
     melds = forms.CharField(label=_("副露(JSON)"), required=False, max_length=400,
                             widget=forms.TextInput(attrs={"placeholder": '[{"type": "pon", "tiles": "555z"}]',
-                                                          "autocomplete": "off"}))
+                                                          "autocomplete": "off", "readonly": "readonly",
+                                                          "tabindex": "-1"}))  # the tile palette fills it
     win_tile = forms.CharField(label=_("和了牌"), required=False, max_length=8,
                                widget=forms.TextInput(attrs={"placeholder": "1z", "autocomplete": "off"}))
     double_riichi = forms.BooleanField(label=_("ダブル立直"), required=False)

@@ -59,29 +59,23 @@ def _too_deep() -> JSONTextError:
     return JSONTextError(_("入れ子が深すぎます(%(n)s段まで)") % {"n": MAX_DEPTH}, "depth")
 
 
-def _check(value: Any) -> None:
-    """Refuse nesting deeper than ``MAX_DEPTH`` and lone surrogates (iteratively: no recursion)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, str):
-            texts, children = [item], ()
-        elif isinstance(item, dict):
-            texts, children = list(item), item.values()
-        elif isinstance(item, list):
-            texts, children = [], item
-        else:
-            continue
-        for text in texts:
-            found = LONE_SURROGATE.search(text)
-            if found:
-                raise JSONTextError(_("使えない文字(%(code)s)が入っています")
-                                    % {"code": f"\\u{ord(found.group()):04x}"}, "surrogate")
-        for child in children:
-            if isinstance(child, (dict, list)):
-                if depth + 1 > MAX_DEPTH:
-                    raise _too_deep()
-                stack.append((child, depth + 1))
-            elif isinstance(child, str):
-                stack.append((child, depth))
-
+def _check(value: Any, depth: int = 1) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` and lone surrogates (recursive, ``MAX_DEPTH`` bounds
+    it). A container's items are walked last first once none is too deep: the first error found is
+    the one reported."""
+    if isinstance(value, str):
+        found = LONE_SURROGATE.search(value)
+        if found:
+            raise JSONTextError(_("使えない文字(%(code)s)が入っています")
+                                % {"code": f"\\u{ord(found.group()):04x}"}, "surrogate")
+        return
+    if isinstance(value, dict):
+        for key in value:
+            _check(key)
+        value = list(value.values())
+    elif not isinstance(value, list):
+        return
+    if depth >= MAX_DEPTH and any(isinstance(item, (dict, list)) for item in value):
+        raise _too_deep()
+    for item in reversed(value):
+        _check(item, depth + 1)

@@ -1,4 +1,4 @@
-"""Members, rule sets, club days and new hanchan."""
+"""Members and their logins, rule sets, club days and new hanchan."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from .. import generations
 from ..models import ClubDay, Hanchan, Member, RuleSet
 from ..selectors.members import next_member_number
 from ..selectors.rulesets import hanchan_under_ruleset
+from .common import User
 
 
 def member_number_taken(number: int, holder: Member) -> str:
@@ -45,6 +46,20 @@ def member_update(*, member: Member, **fields: Any) -> Member:
         setattr(member, key, value)
     _save_member(member)
     generations.new_generation(generations.NAMES, generations.BOARDS)  # every page names members
+    return member
+
+
+@transaction.atomic
+def member_link_user(*, member: Member, user: User | None) -> Member:
+    """Make ``user`` the login of ``member`` (「自分の成績」), taking it off any other member (one
+    member per login)."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    if user is not None:
+        for other in Member.objects.select_for_update().filter(user=user).exclude(pk=member.pk):
+            other.user = None
+            other.save(update_fields=["user"])
+    member.user = user
+    member.save(update_fields=["user"])
     return member
 
 
@@ -83,27 +98,27 @@ def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet, kind: s
                    name: str = "", rounds: int | None = None, swiss: bool = False,
                    final_table: bool = False) -> ClubDay:
     """A 例会, or a 大会 (``kind``) with its settings."""
-    day = ClubDay(date=date, venue=venue.strip(), ruleset=ruleset)
-    clubday_settings(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
+    return _clubday_save(ClubDay(date=date, venue=venue.strip(), ruleset=ruleset), kind=kind, name=name,
+                         rounds=rounds, swiss=swiss, final_table=final_table)
+
+
+def _clubday_save(day: ClubDay, *, kind: str, name: str, rounds: int | None, swiss: bool,
+                  final_table: bool) -> ClubDay:
+    """Save ``day`` with its 大会 settings: a 例会 keeps none; a 大会 needs a name and 回戦数."""
+    if kind != ClubDay.Kind.TOURNAMENT:
+        kind, name, rounds, swiss, final_table = ClubDay.Kind.CLUB, "", None, False, False
+    else:
+        errors = {}
+        if not (name or "").strip():
+            errors["name"] = _("大会名を入力してください")
+        if not rounds:
+            errors["rounds"] = _("大会の回戦数を入力してください(1〜20)")
+        if errors:
+            raise ValidationError(errors)
+    day.kind, day.name, day.rounds, day.swiss, day.final_table = kind, name.strip(), rounds, swiss, final_table
     day.full_clean()
     day.save()
     return day
-
-
-def clubday_settings(day: ClubDay, *, kind: str, name: str, rounds: int | None, swiss: bool,
-                     final_table: bool) -> None:
-    """Put the 大会 settings on the unsaved ``day``: a 例会 keeps none; a 大会 needs a name and 回戦数."""
-    if kind != ClubDay.Kind.TOURNAMENT:
-        day.kind, day.name, day.rounds, day.swiss, day.final_table = ClubDay.Kind.CLUB, "", None, False, False
-        return
-    errors = {}
-    if not (name or "").strip():
-        errors["name"] = _("大会名を入力してください")
-    if not rounds:
-        errors["rounds"] = _("大会の回戦数を入力してください(1〜20)")
-    if errors:
-        raise ValidationError(errors)
-    day.kind, day.name, day.rounds, day.swiss, day.final_table = kind, name.strip(), rounds, swiss, final_table
 
 
 @transaction.atomic

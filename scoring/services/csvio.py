@@ -79,7 +79,6 @@ class PlannedHanchan:
     scores: list[int]
     sticks: int
     result: dict[str, Any]
-    lines: list[int]
 
     @property
     def players(self) -> list[dict[str, Any]]:
@@ -370,8 +369,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
         scores, sticks, settled = result
         names_by_seat = [members[n].name if n in members else plan.new_members[n][0] for n in nos]
         plan.hanchans.append(PlannedHanchan(date=date, table=table, game=game, ruleset=rs, numbers=nos,
-                                            names=names_by_seat, scores=scores, sticks=sticks, result=settled,
-                                            lines=lines))
+                                            names=names_by_seat, scores=scores, sticks=sticks, result=settled))
 
 
 def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: list[int],

@@ -86,16 +86,11 @@ def _out(day: ClubDay, found: Attendance) -> Attendance | None:
 attendance_return = attendance_check_in
 
 
-def guest_kana(name: str) -> str:
-    """The name as hiragana when it is kana, else ``GUEST_KANA``."""
-    return name_in_kana(name) or GUEST_KANA
-
-
 def _new_guest(name: str) -> Member:
     """A guest member with the next free 会員番号. On PostgreSQL a concurrent check-in of another day
     may take that number: then the next one is tried."""
     for _attempt in range(5):
-        guest = Member(name=name, kana=guest_kana(name), number=next_member_number(), guest=True)
+        guest = Member(name=name, kana=name_in_kana(name) or GUEST_KANA, number=next_member_number(), guest=True)
         guest.full_clean(validate_unique=False)  # the number is checked by the insert itself
         try:
             with transaction.atomic():  # a savepoint: a clash undoes only this insert

@@ -32,19 +32,3 @@ def thousands(points: Any) -> str:
         return rules.net_text(int(points))
     except (TypeError, ValueError):
         return str(points)
-
-
-@register.filter
-def short_name(name: Any, length: int = 3) -> str:
-    """A player's name cut to ``length`` characters for narrow columns.
-
-    >>> short_name("長谷川花子"), short_name("林"), short_name("Alexander", 4)
-    ('長谷川', '林', 'Alex')
-    """
-    return str(name)[:int(length)]
-
-
-@register.filter
-def readonly(field: Any) -> str:
-    """Render a bound form field's widget read-only (filled by a script, e.g. the tile palette)."""
-    return field.as_widget(attrs={"readonly": "readonly", "tabindex": "-1"})

@@ -17,7 +17,7 @@ from django.templatetags.static import static
 from django.utils.translation import get_language, gettext
 
 from rules.errors import RulesError
-from rules.tiles import parse_tile, parse_tokens, tile_ja, tile_name
+from rules.tiles import HONOR_NAMES_JA, SUIT_NAMES_JA, SUITS, parse_tile, parse_tokens, tile_ja, tile_name
 
 from .club import lang
 
@@ -149,8 +149,6 @@ def meld(m: object) -> dict[str, Any]:
 
 
 _GROUP = re.compile(r"(?<![0-9A-Za-z])([0-9]+)([mpsz])(?![0-9A-Za-z])")
-_SUIT_JA = {"m": "萬", "p": "筒", "s": "索"}
-_HONOR_JA = "東南西北白發中"
 _HONOR_EN = ("east", "south", "west", "north", "haku", "hatsu", "chun")
 
 
@@ -165,10 +163,10 @@ def spoken_tiles(text: str, lang: str = "ja") -> str:
         if suit == "z":
             if any(d not in "1234567" for d in digits):
                 return m.group(0)
-            names = _HONOR_JA if lang == "ja" else _HONOR_EN
+            names = HONOR_NAMES_JA if lang == "ja" else _HONOR_EN
             unique = list(dict.fromkeys(int(d) for d in digits))
             return ("" if lang == "ja" else " ").join(names[d - 1] for d in unique)
-        return digits + _SUIT_JA[suit] if lang == "ja" else m.group(0)
+        return digits + SUIT_NAMES_JA[SUITS.index(suit)] if lang == "ja" else m.group(0)
     return _GROUP.sub(one, text)
 
 

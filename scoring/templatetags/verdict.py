@@ -22,9 +22,3 @@ def limit_name(limit: object) -> str:
     if not limit:
         return ""
     return str(LIMITS.get(str(limit), limit))
-
-
-@register.filter
-def rest(items: object) -> list:
-    """All but the first item (the reasons after the decisive one)."""
-    return list(items)[1:] if isinstance(items, (list, tuple)) else []

@@ -114,7 +114,7 @@ def my_results(request: HttpRequest) -> HttpResponse:
 def member_user(request: HttpRequest, pk: int) -> HttpResponse:
     """Link a login to a member (for 「自分の成績」)."""
     member = get_object_or_404(Member, pk=pk)
-    form = MemberUserForm(request.POST or None, member=member, initial={"user": member.user_id})
+    form = MemberUserForm(request.POST or None, initial={"user": member.user_id})
     if request.method == "POST" and form.is_valid():
         services.member_link_user(member=member, user=form.cleaned_data["user"])
         messages.success(request, _("%(name)s さんのログインを設定しました") % {"name": member.name})

@@ -9,7 +9,7 @@ from versions import with_version
 
 from scoring import services
 from scoring.forms import MemberForm, next_member_number
-from scoring.templatetags.club import short_name, thousands
+from scoring.templatetags.club import thousands
 
 pytestmark = pytest.mark.django_db
 
@@ -20,13 +20,6 @@ pytestmark = pytest.mark.django_db
 ])
 def test_thousands_shows_points_like_the_net_column(points, text):
     assert thousands(points) == text
-
-
-@pytest.mark.parametrize("name, length, short", [
-    ("山田", 3, "山田"), ("長谷川花子", 3, "長谷川"), ("Alexander", 4, "Alex"), ("林", 3, "林"),
-])
-def test_short_name_cuts_long_names(name, length, short):
-    assert short_name(name, length) == short
 
 
 # --------------------------------------------------------------------------- home on first run
