@@ -232,7 +232,7 @@ class Bench:
         """name -> (prepare, request, tidy); only ``request`` is timed."""
         from django.urls import reverse
 
-        from scoring import generations, services
+        from scoring import generations
         from scoring.models import HandRecord
 
         h, c, hx = self.h, self.client, {"HTTP_HX_REQUEST": "true"}

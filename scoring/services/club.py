@@ -98,12 +98,12 @@ def clubday_create(*, date: datetime.date, venue: str, ruleset: RuleSet, kind: s
                    name: str = "", rounds: int | None = None, swiss: bool = False,
                    final_table: bool = False) -> ClubDay:
     """A 例会, or a 大会 (``kind``) with its settings."""
-    return _clubday_save(ClubDay(date=date, venue=venue.strip(), ruleset=ruleset), kind=kind, name=name,
-                         rounds=rounds, swiss=swiss, final_table=final_table)
+    return clubday_save(ClubDay(date=date, venue=venue.strip(), ruleset=ruleset), kind=kind, name=name,
+                        rounds=rounds, swiss=swiss, final_table=final_table)
 
 
-def _clubday_save(day: ClubDay, *, kind: str, name: str, rounds: int | None, swiss: bool,
-                  final_table: bool) -> ClubDay:
+def clubday_save(day: ClubDay, *, kind: str, name: str, rounds: int | None, swiss: bool,
+                 final_table: bool) -> ClubDay:
     """Save ``day`` with its 大会 settings: a 例会 keeps none; a 大会 needs a name and 回戦数."""
     if kind != ClubDay.Kind.TOURNAMENT:
         kind, name, rounds, swiss, final_table = ClubDay.Kind.CLUB, "", None, False, False

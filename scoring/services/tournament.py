@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..models import ClubDay, Hanchan, Member
 from ..selectors.tournament import FINAL_TABLE, final_number, tournament_progress, tournament_standings
-from .club import _clubday_save, hanchan_create
+from .club import clubday_save, hanchan_create
 
 
 @transaction.atomic
@@ -25,7 +25,7 @@ def clubday_update(*, clubday: ClubDay, date: Any, venue: str, ruleset: Any, kin
         raise ValidationError(_("半荘が記録されている例会の日付とルールは変えられません(結果がその日付とルールで"
                                 "計算されています)。会場や大会の設定は変えられます"), code="has_hanchan")
     day.date, day.venue, day.ruleset = date, venue.strip(), ruleset
-    return _clubday_save(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
+    return clubday_save(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
 
 
 @transaction.atomic
