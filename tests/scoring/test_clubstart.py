@@ -67,3 +67,8 @@ def test_gunicorn_takes_forwarded_headers_only_from_the_trusted_proxies(settings
 def test_gunicorn_lets_long_request_lines_through_to_the_apps_own_page(settings):
     argv = clubstart.gunicorn_argv("127.0.0.1", "8000")
     assert int(argv[argv.index("--limit-request-line") + 1]) > 2 * settings.CLUB_MAX_URL_BYTES - 100
+
+
+def test_gunicorn_opens_no_control_socket():
+    """gunicorn 27 would listen on ~/.gunicorn/gunicorn.ctl (runtime management the app does not use)."""
+    assert "--no-control-socket" in clubstart.gunicorn_argv("127.0.0.1", "8000")

@@ -23,13 +23,16 @@ def gunicorn_argv(host: str, port: str) -> list[str]:
     """gunicorn, 2 processes × 4 threads (few cores; the app waits mostly on the database). Forwarded
     headers are trusted only from ``CLUB_TRUSTED_PROXIES`` (else this machine). Request lines up to
     gunicorn's maximum (8190 bytes) reach the app, which answers a URL over ``CLUB_MAX_URL_BYTES``
-    with a page that says what happened instead of a bare 414."""
+    with a page that says what happened instead of a bare 414. No control socket: the app does not use
+    ``gunicornc``, and gunicorn 27's default path (``~/.gunicorn/gunicorn.ctl``) is one for every
+    server the user starts."""
     bind = f"[{host.strip('[]')}]:{port}" if ":" in host else f"{host}:{port}"
     proxies = ",".join(str(net) for net in settings.CLUB_TRUSTED_PROXIES) or "127.0.0.1,::1"
     return [sys.executable, "-m", "gunicorn", "clubsite.wsgi:application", "--bind", bind,
             "--workers", os.environ.get("CLUB_WORKERS", "2"), "--threads", os.environ.get("CLUB_THREADS", "4"),
             "--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "10",
-            "--access-logfile", "-", "--forwarded-allow-ips", proxies, "--limit-request-line", "8190"]
+            "--access-logfile", "-", "--forwarded-allow-ips", proxies, "--limit-request-line", "8190",
+            "--no-control-socket"]
 
 
 class Command(BaseCommand):
