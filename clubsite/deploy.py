@@ -156,12 +156,13 @@ def client_ip(request) -> str | None:
     return remote
 
 
-__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "private_sqlite", "secret_key", "trusted_proxies"]
-
-
 def without_traceback(record) -> bool:
     """A logging filter: the record as its one line. For a request refused for its Host header (a
     probe, or a phone using a name the club did not list), whose traceback says nothing more and
     would let a prober fill the log."""
     record.exc_info = record.exc_text = None
     return True
+
+
+__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "private_sqlite", "secret_key", "trusted_proxies",
+           "without_traceback"]

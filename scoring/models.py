@@ -137,9 +137,11 @@ class ClubDay(models.Model):
 
 
 class HanchanQuerySet(models.QuerySet):
+    # the club day, rule sets and players every page and write of a hanchan reads
+    PLAYERS = ("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
+
     def with_players(self) -> "HanchanQuerySet":
-        """With the club day, rule sets and players every page and write of a hanchan reads."""
-        return self.select_related("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3")
+        return self.select_related(*self.PLAYERS)
 
 
 class Hanchan(models.Model):

@@ -16,7 +16,7 @@ from rules import options_info as info
 
 from ..models import ClubDay, Hanchan, Member, RuleSet
 from ..selectors.days import next_numbers
-from ..selectors.members import next_member_number
+from ..selectors.members import members_by_kana, next_member_number
 from ..selectors.rulesets import ruleset_display_name
 from ..services.club import member_number_taken
 from ..shared import engine_message, kana_guess
@@ -241,6 +241,9 @@ class ClubDayForm(forms.ModelForm):
         return [self[name] for name in ("date", "venue", "ruleset")]
 
 
+ACTIVE_MEMBERS = members_by_kana().filter(active=True)  # lazy; each form's field copies it
+
+
 class HanchanForm(forms.Form):
     """A new hanchan: table, 回戦, the four members by seat from 起家, and a rule set of its own."""
 
@@ -250,10 +253,10 @@ class HanchanForm(forms.Form):
     number = forms.IntegerField(label=_("回戦"), min_value=1, max_value=99, required=False,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                 help_text=_("空欄: その卓の次の回戦"))
-    seat0 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("起家(東)"))
-    seat1 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("南家"))
-    seat2 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("西家"))
-    seat3 = forms.ModelChoiceField(Member.objects.filter(active=True).order_by("kana"), label=_("北家"))
+    seat0 = forms.ModelChoiceField(ACTIVE_MEMBERS, label=_("起家(東)"))
+    seat1 = forms.ModelChoiceField(ACTIVE_MEMBERS, label=_("南家"))
+    seat2 = forms.ModelChoiceField(ACTIVE_MEMBERS, label=_("西家"))
+    seat3 = forms.ModelChoiceField(ACTIVE_MEMBERS, label=_("北家"))
     mode = forms.ChoiceField(label=_("記録方法"), choices=Hanchan.Mode.choices, initial=Hanchan.Mode.HANDS,
                              widget=forms.RadioSelect)
     ruleset = forms.ModelChoiceField(RuleSet.objects.order_by("pk"), label=_("ルール"), required=False)

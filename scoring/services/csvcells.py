@@ -18,7 +18,7 @@ MAX_BYTES = 5 * 1024 * 1024
 
 def csv_decode(data: bytes) -> str:
     """The text of an uploaded CSV file: UTF-8 (with or without BOM), Shift_JIS/cp932 (Excel's CSV)
-    or UTF-16 with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_dialect``).
+    or UTF-16 with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_delimiter``).
 
     >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
     ('日付', '日付')

@@ -10,14 +10,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from ..models import HandRecord
+from ..models import HandRecord, HanchanQuerySet
 from ..services.hanchan import stale_error
 
 VERSION = re.compile(r"[0-9]{1,18}")  # a posted Hanchan.version: a counter from 0, never near 10**18
 
 
 # a hand's (or a dispute's) hanchan as ``Hanchan.objects.with_players()`` reads it
-HANCHAN = tuple(f"hanchan__{r}" for r in ("clubday__ruleset", "ruleset", "seat0", "seat1", "seat2", "seat3"))
+HANCHAN = tuple(f"hanchan__{r}" for r in HanchanQuerySet.PLAYERS)
 
 
 def hand_or_404(pk: int) -> HandRecord:
