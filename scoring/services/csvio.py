@@ -179,6 +179,11 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
             plan.error([], _("取り込む行がありません"))
             return plan
         header = [sheet_column(h) for h in header]
+        twice = [c for c, n in Counter(header).items() if n > 1 and c in RESULT_COLUMNS]
+        if twice:
+            plan.error([1], _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
+                       % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
+            return plan
         required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
         missing = [c for c in required if c not in header]
         if "member_no" not in header and "member_name" not in header:

@@ -248,6 +248,23 @@ def test_a_header_in_japanese_names_the_same_columns(rs, members):
     assert [p["name"] for p in plan.hanchans[0].players] == ["山田", "佐藤", "鈴木", "田中"]
 
 
+def test_a_sheets_own_headings_for_the_same_columns_are_read(rs, members):
+    """Headings club sheets use besides the export's and 日付,卓,…: 開催日, 卓番, 氏名, 持ち点, 着順, ポイント."""
+    sheet = "開催日,卓番,半荘,座席,会員Ｎｏ,氏名,持ち点,着順,ウマ,ポイント,ルール名,備考\n" + GAME.replace("\n", ",\n")
+    plan, expected = check(sheet), check(HEADER + GAME)
+    assert plan.ok, errors(plan)
+    assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans] \
+        == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
+
+
+def test_two_headings_of_the_same_column_are_refused_not_guessed(rs, members):
+    plan = check("日付,卓,回戦,席,会員番号,名前,氏名,素点\n" + "".join(
+        f"2026-11-01,1,1,{seat},{no},{name},{name},{score}\n"
+        for seat, (no, name, score) in enumerate(((1, "山田", 32600), (2, "佐藤", 25000), (3, "鈴木", 25000),
+                                                  (4, "田中", 17400)))), ruleset=rs)
+    assert errors(plan) == ["1行目: 見出し行に同じ列が2つあります: member_name(名前)。どちらかの見出しを変えてください"]
+
+
 def without_numbers(text):
     """The rows with their member_no cell left blank (a club that keeps names only)."""
     return "\n".join(",".join("" if i == 4 else cell for i, cell in enumerate(line.split(",")))
@@ -379,6 +396,7 @@ def test_scorekeepers_and_admins_get_the_upload_form(client_as, scorekeeper, adm
         body = client_as(user).get(URL).content.decode()
         assert 'enctype="multipart/form-data"' in body and 'name="file"' in body
         assert 'href="/results.csv"' in body  # the format, by example
+        assert "名前=氏名・会員名・プレイヤー" in body  # the headings a club's own sheet may use
 
 
 def test_an_upload_shows_the_preview_and_saves_nothing(client_as, scorekeeper, rs, members):
