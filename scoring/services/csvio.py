@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from itertools import groupby
+from itertools import groupby, islice
 from operator import attrgetter
 from typing import Any
 
@@ -168,20 +168,36 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
 OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset")
 
 
+# how far down a sheet the header is looked for: a title, the club's name or notes may stand above it
+HEADER_SEARCH = 10
+
+
+def _header(reader: Any) -> tuple[list[str] | None, int]:
+    """The header row as the columns it names, and its line: the first of the file's first rows that
+    names the date column, else the first row (whose missing columns are then reported)."""
+    first: tuple[list[str] | None, int] = (None, 0)
+    for row in islice(reader, HEADER_SEARCH):
+        columns = [sheet_column(cell) for cell in row]
+        if "date" in columns:
+            return columns, reader.line_num
+        if first[0] is None:
+            first = (columns, reader.line_num)
+    return first
+
+
 def results_import_check(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None) -> ImportPlan:
     """Parse and validate CSV ``text`` against the database (reads only): the dry run. ``ruleset``:
     the rule set of the rows that name none (every row, when the file has no ruleset column)."""
     plan = ImportPlan()
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(text))
     try:
-        header = next(reader, None)
+        header, header_line = _header(reader)
         if header is None:
             plan.error([], _("取り込む行がありません"))
             return plan
-        header = [sheet_column(h) for h in header]
         twice = [c for c, n in Counter(header).items() if n > 1 and c in RESULT_COLUMNS]
         if twice:
-            plan.error([1], _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
+            plan.error([header_line], _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
                        % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
             return plan
         required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
@@ -189,7 +205,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
         if "member_no" not in header and "member_name" not in header:
             missing.append("member_no")
         if missing:
-            plan.error([1], _("見出し行に列がありません: %(cols)s(1行目は %(all)s)")
+            plan.error([header_line], _("見出し行に列がありません: %(cols)s(1行目は %(all)s)")
                        % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
             return plan
         index = {c: header.index(c) for c in RESULT_COLUMNS if c in header}

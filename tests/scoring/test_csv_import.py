@@ -257,6 +257,19 @@ def test_a_sheets_own_headings_for_the_same_columns_are_read(rs, members):
         == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
 
 
+def test_a_title_and_notes_above_the_header_are_skipped_and_lines_keep_their_numbers(rs, members):
+    sheet = "2026年 例会成績,,,\n\n記入: 山田,,,\n" + HEADER + GAME.replace("2026-11-01,1,1,3,4,田中,17400", "2026-11-01,1,1,3,4,田中,x")
+    assert errors(check(sheet)) == ["8行目: score(素点) が数ではありません(x)"]
+    plan = check("2026年 例会成績\n" + HEADER + GAME)
+    assert plan.ok and plan.rows == 4, errors(plan)
+
+
+def test_a_file_with_no_header_in_its_first_rows_says_which_columns_are_missing(rs, members):
+    plan = check("卓,回戦,席,名前,素点\n" + "\n".join(["1,1,0,山田,32600"] * 12) + "\n", ruleset=rs)
+    assert errors(plan) == ["1行目: 見出し行に列がありません: date(日付)(1行目は "
+                            "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset)"]
+
+
 def test_two_headings_of_the_same_column_are_refused_not_guessed(rs, members):
     plan = check("日付,卓,回戦,席,会員番号,名前,氏名,素点\n" + "".join(
         f"2026-11-01,1,1,{seat},{no},{name},{name},{score}\n"
