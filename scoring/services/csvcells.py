@@ -111,15 +111,23 @@ def sheet_figure(value: str) -> Decimal | None:
 DATE_TAIL = re.compile(r"\s*\([日月火水木金土](曜日?)?\)$|\s+\d{1,2}:\d{2}(:\d{2})?$")
 
 
+# a year of the Japanese era Excel shows (ggge年m月d日, ge.m.d): 令和 and 平成 (R, H), 元年 its first
+ERAS = {"令和": 2018, "R": 2018, "平成": 1988, "H": 1988}
+ERA_YEAR = re.compile(r"^(令和|平成|R|H)(\d{1,2}|元)(?=[年./-])", re.IGNORECASE)
+
+
 def sheet_date(value: str) -> datetime.date:
     """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too,
-    with its day of the week or a time after it.
+    with its day of the week or a time after it; the year may be of the era (``令和8年``, ``R8``).
 
     >>> {sheet_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１",
-    ...                          "2026年11月1日（日）", "2026/11/1(日曜)", "2026/11/01 0:00")}
+    ...                          "2026年11月1日（日）", "2026/11/1(日曜)", "2026/11/01 0:00", "令和8年11月1日", "R8.11.1")}
     {datetime.date(2026, 11, 1)}
+    >>> sheet_date("平成31年4月30日"), sheet_date("令和元年5月1日")
+    (datetime.date(2019, 4, 30), datetime.date(2019, 5, 1))
     """
-    text = DATE_TAIL.sub("", _sheet_text(value))
+    text = ERA_YEAR.sub(lambda m: str(ERAS[m[1].upper()] + (1 if m[2] == "元" else int(m[2]))),
+                        DATE_TAIL.sub("", _sheet_text(value)))
     for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日"):
         try:
             return datetime.datetime.strptime(text, fmt).date()

@@ -232,6 +232,14 @@ def test_a_japanese_sheets_minus_signs_full_width_digits_and_dates_are_accepted(
     assert plan.hanchans[0].date == datetime.date(2026, 11, 1)
 
 
+def test_dates_of_the_japanese_era_as_excel_shows_them_are_read(rs, members):
+    for era in ("令和8年11月1日", "R8.11.1", "㋿8年11月1日(日)"):
+        plan = check(HEADER + GAME.replace("2026-11-01", era))
+        assert plan.ok and plan.hanchans[0].date == datetime.date(2026, 11, 1), (era, errors(plan))
+    assert errors(check(HEADER + GAME.replace("2026-11-01", "令和8年13月1日")))[0].startswith(
+        "2行目: 日付は 2026-11-01 の形で書いてください(令和8年13月1日)")
+
+
 def test_tables_games_seats_and_ranks_may_be_written_with_their_units(rs, members):
     sheet = "".join(f"2026年11月1日(日),1卓,第1回戦,{wind},{no},,{score},{rank}位,,,ありあり\n" for wind, no, score, rank in
                     (("東", 1, 32600, 1), ("南家", 2, 25000, 2), ("西", 3, 25000, 3), ("北", 4, 17400, 4)))
