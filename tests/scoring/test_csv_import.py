@@ -418,6 +418,7 @@ def test_scorekeepers_and_admins_get_the_upload_form(client_as, scorekeeper, adm
         assert 'enctype="multipart/form-data"' in body and 'name="file"' in body
         assert 'href="/results.csv"' in body  # the format, by example
         assert "名前=氏名・会員名・プレイヤー" in body  # the headings a club's own sheet may use
+        assert "見出しの上に表題や注記の行があっても読みます(10行目まで)" in body
 
 
 def test_an_upload_shows_the_preview_and_saves_nothing(client_as, scorekeeper, rs, members):
