@@ -20,7 +20,8 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from clubsite.deploy import allowed_hosts, private_sqlite, secret_key, trusted_proxies, without_traceback
+from clubsite.deploy import (WILDCARD_BINDS, allowed_hosts, lan_addresses, private_sqlite, secret_key, trusted_proxies,
+                             without_traceback)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,10 @@ def env_bool(name: str, default: bool) -> bool:
 SECRET_KEY = secret_key(Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / ".secret_key")))
 DEBUG = env_bool("DJANGO_DEBUG", False)
 CLUB_HOST = os.environ.get("CLUB_HOST", "127.0.0.1")
-ALLOWED_HOSTS = allowed_hosts(CLUB_HOST, os.environ.get("DJANGO_ALLOWED_HOSTS", ""))
+# bound to every interface: where phones on the club's network reach this machine (the room display's
+# QR codes use the first when the display itself runs on this machine, as localhost)
+CLUB_LAN_ADDRESSES = lan_addresses() if CLUB_HOST in WILDCARD_BINDS else []
+ALLOWED_HOSTS = allowed_hosts(CLUB_HOST, os.environ.get("DJANGO_ALLOWED_HOSTS", ""), lan=CLUB_LAN_ADDRESSES)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -24,6 +24,7 @@ from ..checklink import link_query
 from ..forms.check import CheckForm, melds_to_text, read_tiles
 from ..models import RuleSet
 from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
+from .common import phone_url
 
 
 @require_GET
@@ -52,7 +53,7 @@ def check(request: HttpRequest) -> HttpResponse:
         form.data["melds"] = melds_to_text(form.cleaned_data["melds"])
     situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
         (data.get("seat"), data.get("round")) != ("S", "E")
-    ctx = {"form": form, "result": result, "link": request.build_absolute_uri(path) if path else "",
+    ctx = {"form": form, "result": result, "link": phone_url(request, path) if path else "",
            "situation_open": situation,
            "errors": [e for errs in form.errors.values() for e in errs] if form.is_bound else []}
     response = render(request, "scoring/check.html" + ("#results" if request.htmx else ""), ctx, status=status)

@@ -1,11 +1,13 @@
 """What every view module shares: running a service onto a form, 422 for refused submits, a hand
-with its hanchan."""
+with its hanchan, the address a phone opens."""
 
 from __future__ import annotations
 
 import re
 import uuid
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -75,3 +77,14 @@ def posted_after(request: HttpRequest) -> list[uuid.UUID]:
         return [uuid.UUID(t) for t in texts]
     except ValueError:
         raise stale_error() from None
+
+
+def phone_url(request: HttpRequest, path: str) -> str:
+    """The address of ``path`` for a phone on the club's network (the room display's QR codes, the
+    checker's link to share): the request's own, unless the page is open on the server itself as
+    localhost, which no phone reaches; then this machine's LAN address on the same port."""
+    host = urlsplit(f"//{request.get_host()}")
+    if host.hostname not in {"localhost", "127.0.0.1", "::1"} or not settings.CLUB_LAN_ADDRESSES:
+        return request.build_absolute_uri(path)
+    port = f":{host.port}" if host.port else ""
+    return f"{request.scheme}://{settings.CLUB_LAN_ADDRESSES[0]}{port}{path}"

@@ -17,7 +17,7 @@ from .. import selectors, services
 from ..access import readable, scorekeeper_required
 from ..models import ClubDay, Member
 from ..selectors import evening as sel
-from .common import error_list, int_or_none
+from .common import error_list, int_or_none, phone_url
 
 POLL_SECONDS = 10  # the display's refresh; ``?every=2`` (2–60) for a test or a slow network
 
@@ -158,7 +158,7 @@ def display(request: HttpRequest, pk: int) -> HttpResponse:
     number = sel.last_round(clubday=day)
     tables = sel.display_tables(clubday=day, number=number) if number else []
     for t in tables:
-        t["qr"] = _qr(request.build_absolute_uri(t["hanchan"].get_absolute_url()))
+        t["qr"] = _qr(phone_url(request, t["hanchan"].get_absolute_url()))
     drawn = day.draws.filter(number=number).first()
     out = list(Member.objects.filter(pk__in=drawn.out).order_by("kana")) if drawn else []
     ctx = {"clubday": day, "number": number, "tables": tables, "out": out, "draw": drawn,

@@ -100,6 +100,14 @@ def test_a_hand_typed_in_japanese_makes_a_short_canonical_link(client):
     assert link == "http://testserver/check/?hand=567p4789s&melds=chi234m,pon777z&win_tile=4s&dora=1m1z"
 
 
+def test_the_link_to_share_from_the_club_pc_names_its_lan_address(client, settings):
+    settings.ALLOWED_HOSTS, settings.CLUB_LAN_ADDRESSES = ["localhost"], ["192.168.1.20"]
+    r = client.get("/check/", {"hand": "567p4789s", "melds": "chi234m,pon777z", "win_tile": "4s"},
+                   HTTP_HOST="localhost:8000")
+    link = re.search(r'id="share-link" value="([^"]+)"', text(r)).group(1).replace("&amp;", "&")
+    assert link == "http://192.168.1.20:8000/check/?hand=567p4789s&melds=chi234m,pon777z&win_tile=4s"
+
+
 def test_htmx_puts_the_short_link_in_the_address_bar(client):
     r = page(client, {**NAKAZUKE, "melds": '[{"type":"chi","tiles":"234m"},{"type":"pon","tiles":"777z"}]',
                       "tsumo": "0", "riichi": "", "seat": "S", "round": "E", "dora": "", "ura": ""},

@@ -44,6 +44,29 @@ def test_the_qr_code_opens_the_hanchan_page(client, drawn, monkeypatch):
     assert urls == [f"http://testserver/hanchan/{drawn.hanchans.get().pk}/"]
 
 
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000"])
+def test_a_display_on_the_server_itself_gives_phones_its_lan_address(client, drawn, monkeypatch, settings, host):
+    """The club PC shows the display as localhost, which a phone that scans the code cannot reach."""
+    from scoring.views import evening
+    settings.ALLOWED_HOSTS, settings.CLUB_LAN_ADDRESSES = ["localhost", "127.0.0.1", "[::1]"], ["192.168.1.20"]
+    urls = []
+    monkeypatch.setattr(evening, "_qr", lambda u: urls.append(u) or "")
+    client.get(url(drawn), HTTP_HOST=host)
+    assert urls == [f"http://192.168.1.20:8000/hanchan/{drawn.hanchans.get().pk}/"]
+    settings.CLUB_LAN_ADDRESSES = []  # bound to loopback only: no address a phone could use
+    client.get(url(drawn), HTTP_HOST=host)
+    assert urls[1] == f"http://{host}/hanchan/{drawn.hanchans.get().pk}/"
+
+
+def test_a_display_opened_at_the_lan_address_keeps_it(client, drawn, monkeypatch, settings):
+    from scoring.views import evening
+    settings.ALLOWED_HOSTS, settings.CLUB_LAN_ADDRESSES = ["192.168.1.20", "club.example.jp"], ["192.168.1.20"]
+    urls = []
+    monkeypatch.setattr(evening, "_qr", lambda u: urls.append(u) or "")
+    client.get(url(drawn), HTTP_HOST="club.example.jp")
+    assert urls == [f"http://club.example.jp/hanchan/{drawn.hanchans.get().pk}/"]
+
+
 def test_a_recorded_hand_changes_the_scores_in_the_partial(client, drawn):
     h = drawn.hanchans.get()
     services.hanchan_record_hand(hanchan=h, event={"type": "ron", "winner": 0, "loser": 1, "han": 3, "fu": 30}, by=None)
