@@ -4,6 +4,7 @@ and the import page (upload → preview → import) as the administrator, at pho
 from __future__ import annotations
 
 import codecs
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -65,6 +66,8 @@ def test_an_upload_is_previewed_then_imported(page: Page, shot, manage, tmp_path
     page.evaluate("document.addEventListener('submit', event => event.preventDefault())")
     page.get_by_role("button", name="確認する").click()
     expect(page.get_by_role("button", name="確認しています…")).to_be_disabled()
+    # and, from two seconds on, how long it has been working
+    expect(page.get_by_role("button", name=re.compile(r"^確認しています… 0:0[2-9]$"))).to_be_disabled()
     page.goto("/results/import/")
     page.set_input_files("input[name=file]", str(path))
     page.get_by_role("button", name="確認する").click()
