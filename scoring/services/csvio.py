@@ -195,7 +195,12 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
         if header is None:
             plan.error([], _("取り込む行がありません"))
             return plan
-        twice = [c for c, n in Counter(header).items() if n > 1 and c in RESULT_COLUMNS]
+        counts = Counter(c for c in header if c in RESULT_COLUMNS)
+        if max(counts.values(), default=0) > 2:  # a hanchan a row, its four players side by side
+            plan.error([header_line], _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
+                                        "1人1行(1半荘4行)に並べ替えてください"))
+            return plan
+        twice = [c for c, n in counts.items() if n > 1]
         if twice:
             plan.error([header_line], _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
                        % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})

@@ -286,6 +286,12 @@ def test_two_headings_of_the_same_column_are_refused_not_guessed(rs, members):
     assert errors(plan) == ["1行目: 見出し行に同じ列が2つあります: member_name(名前)。どちらかの見出しを変えてください"]
 
 
+def test_a_sheet_with_a_hanchan_a_row_is_told_to_put_a_player_a_row(rs, members):
+    plan = check("日付,卓,回戦,名前,素点,名前,素点,名前,素点,名前,素点\n"
+                 "2026-11-01,1,1,山田,32600,佐藤,25000,鈴木,25000,田中,17400\n", ruleset=rs)
+    assert errors(plan) == ["1行目: 1半荘を1行に(4人を横に並べて)書いた表は読めません。1人1行(1半荘4行)に並べ替えてください"]
+
+
 def without_numbers(text):
     """The rows with their member_no cell left blank (a club that keeps names only)."""
     return "\n".join(",".join("" if i == 4 else cell for i, cell in enumerate(line.split(",")))
