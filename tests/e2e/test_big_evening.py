@@ -1,10 +1,11 @@
-"""The room display on a TV or projector: one screen, however many tables. A big evening (38 members:
-9 tables and 2 sit-outs in 回戦2, the day's totals of 回戦1) on the screens clubs project on shows every
-table, the sit-outs and the totals without scrolling, and no table's players or QR code are cut."""
+"""A big evening (38 members: 9 tables and 2 sit-outs a 回戦, 4 回戦 played and the 5th drawn). The room
+display on the screens clubs project on shows every table, the sit-outs and the day's totals without
+scrolling, and no table's players or QR code are cut; the club day prints on one A4 sheet."""
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
@@ -22,12 +23,12 @@ day = services.clubday_create(date=datetime.date(2026, 11, 23), venue="公民館
                               ruleset=RuleSet.objects.get(preset="ariari", options={}))
 for m in ms:
     services.attendance_check_in(clubday=day, member=m)
-services.draw_create(clubday=day, number=1, state="new", seed=3)
 rng = random.Random(3)
-for h in day.hanchans.all():
-    a, b, c = rng.randrange(100, 500) * 100, rng.randrange(100, 400) * 100, rng.randrange(-50, 300) * 100
-    services.hanchan_record_final_scores(hanchan=h, scores=[a, b, c, 100000 - a - b - c], sticks=0, by=None)
-services.draw_create(clubday=day, number=2, state="new", seed=4)
+for number in range(1, 6):
+    services.draw_create(clubday=day, number=number, state="new", seed=number)
+    for h in day.hanchans.filter(number=number) if number < 5 else ():
+        a, b, c = rng.randrange(100, 500) * 100, rng.randrange(100, 400) * 100, rng.randrange(-50, 300) * 100
+        services.hanchan_record_final_scores(hanchan=h, scores=[a, b, c, 100000 - a - b - c], sticks=0, by=None)
 print(day.pk)
 """
 
@@ -41,8 +42,12 @@ CUT = """() => [...document.querySelectorAll(".display-table")].filter(card => {
 }).map(card => card.id)"""
 
 
-def test_a_big_evening_fits_one_screen_on_every_projector(browser, server_url, manage):
-    day = manage("shell", "-c", SETUP).split()[-1]
+@pytest.fixture(scope="module")
+def day(manage):
+    return manage("shell", "-c", SETUP).split()[-1]
+
+
+def test_the_room_display_fits_one_screen_on_every_projector(browser, server_url, day):
     for width, height in SCREENS:
         context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP", base_url=server_url)
         page = context.new_page()
@@ -57,3 +62,16 @@ def test_a_big_evening_fits_one_screen_on_every_projector(browser, server_url, m
             assert box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, (width, height, part)
         page.screenshot(path=f"test-output/e2e/display-9-tables-{width}.png")
         context.close()
+
+
+def test_the_club_day_prints_on_one_a4_sheet(page, day):
+    page.goto(f"/days/{day}/")
+    expect(page.locator("table.day-totals tbody tr")).to_have_count(38)
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 718, "height": 1047})  # A4 less 10 mm margins, at 96 dpi
+    page.reload()
+    page.wait_for_load_state("load")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.screenshot(path="test-output/e2e/big-evening-print-a4.png", full_page=True)
+    assert height <= 1047, f"the printed club day is {height}px high, more than one A4 page"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 718
