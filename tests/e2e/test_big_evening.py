@@ -19,7 +19,8 @@ names = itertools.product(["長谷川", "佐々木", "五十嵐", "宇都宮", "
                           ["久美子", "由美子", "健太郎", "真一", "直樹", "和子"])
 ms = [services.member_create(name=a + b, kana="おおひろま", number=base + i)
       for i, (a, b) in enumerate(itertools.islice(names, 38))]
-day = services.clubday_create(date=datetime.date(2026, 11, 23), venue="公民館 大会議室",
+# two years back: this evening's nets stay off the boards of the year that the other browser tests read
+day = services.clubday_create(date=datetime.date(2024, 11, 23), venue="公民館 大会議室",
                               ruleset=RuleSet.objects.get(preset="ariari", options={}))
 for m in ms:
     services.attendance_check_in(clubday=day, member=m)
