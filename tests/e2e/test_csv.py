@@ -20,8 +20,8 @@ from scoring.models import ClubDay, Member, RuleSet
 rs = RuleSet.objects.get(preset="ariari", options={})
 ms = [Member.objects.filter(number=no).first() or services.member_create(name=n, kana=k, number=no)
       for no, (n, k) in enumerate([("青木", "あおき"), ("赤井", "あかい"), ("黄田", "きだ"), ("白石", "しらいし")], 931)]
-if not ClubDay.objects.filter(date=datetime.date(2026, 12, 27)).exists():
-    day = services.clubday_create(date=datetime.date(2026, 12, 27), venue="", ruleset=rs)
+if not ClubDay.objects.filter(date=datetime.date(2026, 12, 19)).exists():
+    day = services.clubday_create(date=datetime.date(2026, 12, 19), venue="", ruleset=rs)
     h = services.hanchan_create(clubday=day, table=1, players=ms)
     services.hanchan_record_final_scores(hanchan=h, scores=[32600, 25000, 25000, 17400], sticks=0, by=None)
 print(rs.name)
@@ -35,13 +35,13 @@ IMPORT = ("date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset
 
 def test_results_and_standings_download_as_csv_with_bom(page: Page, manage):
     manage("shell", "-c", HISTORY)
-    r = page.request.get("/results.csv?from=2026-12-27&to=2026-12-27")
+    r = page.request.get("/results.csv?from=2026-12-19&to=2026-12-19")
     assert r.ok and r.headers["content-type"] == "text/csv; charset=utf-8"
     assert r.body().startswith(codecs.BOM_UTF8)
     lines = r.body().decode("utf-8-sig").splitlines()
     assert lines[0] == "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset"
-    assert lines[1].startswith("2026-12-27,1,1,0,931,青木,32600,1,12000,19600,") and len(lines) == 5
-    s = page.request.get("/standings.csv?from=2026-12-27&to=2026-12-27")
+    assert lines[1].startswith("2026-12-19,1,1,0,931,青木,32600,1,12000,19600,") and len(lines) == 5
+    s = page.request.get("/standings.csv?from=2026-12-19&to=2026-12-19")
     assert s.ok and s.body().decode("utf-8-sig").splitlines()[1].startswith("1,931,青木,1,19600,1.000,")
 
 
