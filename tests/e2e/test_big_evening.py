@@ -33,8 +33,8 @@ for number in range(1, 6):
 print(day.pk)
 """
 
-# what clubs project on: full HD TVs, laptop and projector panels, old XGA projectors
-SCREENS = [(1920, 1080), (1366, 768), (1280, 720), (1024, 768)]
+# what clubs project on: full HD TVs, laptop and projector panels, old 4:3 and 5:4 projectors and monitors
+SCREENS = [(1920, 1080), (1366, 768), (1280, 720), (1024, 768), (1280, 1024)]
 
 CUT = """() => [...document.querySelectorAll(".display-table")].filter(card => {
   const box = card.getBoundingClientRect();
