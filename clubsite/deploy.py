@@ -164,5 +164,5 @@ def without_traceback(record) -> bool:
     return True
 
 
-__all__ = ["allowed_hosts", "client_ip", "lan_addresses", "private_sqlite", "secret_key", "trusted_proxies",
-           "without_traceback"]
+__all__ = ["LOOPBACK_HOSTS", "allowed_hosts", "client_ip", "lan_addresses", "private_sqlite", "secret_key",
+           "trusted_proxies", "without_traceback"]

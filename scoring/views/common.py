@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
+from clubsite.deploy import LOOPBACK_HOSTS
+
 from ..models import HandRecord, HanchanQuerySet
 from ..services.hanchan import stale_error
 
@@ -84,7 +86,8 @@ def phone_url(request: HttpRequest, path: str) -> str:
     checker's link to share): the request's own, unless the page is open on the server itself as
     localhost, which no phone reaches; then this machine's LAN address on the same port."""
     host = urlsplit(f"//{request.get_host()}")
-    if host.hostname not in {"localhost", "127.0.0.1", "::1"} or not settings.CLUB_LAN_ADDRESSES:
+    name = host.netloc.removesuffix(f":{host.port}") if host.port else host.netloc  # [::1] keeps its brackets
+    if name not in LOOPBACK_HOSTS or not settings.CLUB_LAN_ADDRESSES:
         return request.build_absolute_uri(path)
     port = f":{host.port}" if host.port else ""
     return f"{request.scheme}://{settings.CLUB_LAN_ADDRESSES[0]}{port}{path}"
