@@ -21,8 +21,9 @@ from django.db.models.functions import Coalesce
 from ..models import ClubDay, RuleSet
 from .ranking import COLUMNS, finished_results, standings
 
+# the member's reading last, so a file of the columns before it is read as it was before
 RESULT_COLUMNS = ["date", "table", "game", "seat", "member_no", "member_name", "score", "rank", "uma", "net",
-                  "ruleset"]
+                  "ruleset", "member_kana"]
 # the standings' columns (``selectors.ranking.COLUMNS``) but those of games recorded hand by hand
 STANDINGS_COLUMNS = ["rank", "member_no", "member_name", *(c.key for c in COLUMNS if not c.hands)]
 # the figures written to a fixed number of decimals, all of them (``Decimal("1.0000")``): the rates
@@ -68,7 +69,7 @@ def result_rows(*, start: datetime.date | None = None, end: datetime.date | None
           .annotate(rs_name=Coalesce(F("hanchan__ruleset__name"), F("hanchan__clubday__ruleset__name")))
           .order_by("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__table", "hanchan__number", "seat")
           .values_list("hanchan__clubday__date", "hanchan__table", "hanchan__number", "seat", "member__number",
-                       "member__name", "score", "rank", "uma", "net", "rs_name"))
+                       "member__name", "score", "rank", "uma", "net", "rs_name", "member__kana"))
     for row in qs.iterator(chunk_size=2000):
         yield [row[0].isoformat(), *row[1:]]
 

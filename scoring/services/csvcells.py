@@ -139,14 +139,15 @@ def sheet_date(value: str) -> datetime.date:
 # each column's Japanese heading: a club's own sheet may be headed in Japanese instead
 JAPANESE_HEADINGS = {"date": "日付", "table": "卓", "game": "回戦", "seat": "席", "member_no": "会員番号",
                      "member_name": "名前", "score": "素点", "rank": "順位", "uma": "順位点", "net": "成績",
-                     "ruleset": "ルール"}
+                     "ruleset": "ルール", "member_kana": "よみがな"}
 # other headings club sheets use for the same column; none that also names another thing (No. or
 # 番号 is often a row's serial number, 得点 or 合計 a net as often as a raw score)
 OTHER_HEADINGS = {"date": ("開催日", "例会日", "年月日"), "table": ("卓番", "卓番号", "卓No"),
                   "game": ("半荘", "半荘目"), "seat": ("座席", "席順", "家"), "member_no": ("会員No", "会員No."),
                   "member_name": ("氏名", "会員名", "プレイヤー", "選手", "選手名", "Name"),
                   "score": ("持ち点", "持点", "点数", "最終持ち点"), "rank": ("着順", "着"), "uma": ("ウマ",),
-                  "net": ("ポイント", "pt", "収支"), "ruleset": ("ルール名",)}
+                  "net": ("ポイント", "pt", "収支"), "ruleset": ("ルール名",),
+                  "member_kana": ("ふりがな", "フリガナ", "ヨミガナ", "よみ", "読み", "読み仮名", "kana")}
 FIELD_LABELS = {column: f"{column}({ja})" for column, ja in JAPANESE_HEADINGS.items()}
 COLUMN_OF = {_sheet_text(heading).lower(): column for column, ja in JAPANESE_HEADINGS.items()
              for heading in (ja, *OTHER_HEADINGS[column])}

@@ -151,7 +151,7 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
             problems.append(_("会員番号は1以上の整数で書いてください(%(v)s)") % {"v": out["member_no"]})
         if out["rank"] is not None and out["rank"] not in (1, 2, 3, 4):
             problems.append(_("順位(rank)は 1〜4 です(%(v)s)") % {"v": out["rank"]})
-    out["member_name"] = row["member_name"].strip()
+    out["member_name"], out["member_kana"] = row["member_name"].strip(), row["member_kana"].strip()
     if out.get("member_no", 0) is None and not out["member_name"]:  # (a number that is not one: said above)
         problems.append(_("会員番号も名前も空です"))
     out["ruleset"] = row["ruleset"].strip() or ruleset
@@ -165,7 +165,10 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
 
 
 # columns a file may leave out, read as blank in every row (but one of member_no and member_name)
-OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset")
+OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset", "member_kana")
+# the columns a sheet may write once for the rows below it, as Excel's merged cells leave them in a
+# CSV file: a blank one is the row above's (the table and game only while that hanchan has < 4 rows)
+MERGED = ("date", "table", "game")
 
 
 # how far down a sheet the header is looked for: a title, the club's name or notes may stand above it
@@ -210,11 +213,11 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
         if "member_no" not in header and "member_name" not in header:
             missing.append("member_no")
         if missing:
-            plan.error([header_line], _("見出し行に列がありません: %(cols)s(1行目は %(all)s)")
+            plan.error([header_line], _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
                        % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
             return plan
         index = {c: header.index(c) for c in RESULT_COLUMNS if c in header}
-        parsed = []
+        parsed, above, sizes, filled = [], {}, Counter(), 0
         for raw in reader:
             line = reader.line_num
             if not any(cell.strip() for cell in raw):
@@ -228,8 +231,15 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
                 plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
                 continue
             # the ' the export puts before a name that would open as a formula is not part of it
-            row = _parse_row(plan, line, {c: csv_text(raw[index[c]]) if c in index else "" for c in RESULT_COLUMNS},
-                             ruleset=ruleset.name if ruleset else "")
+            cells = {c: csv_text(raw[index[c]]) if c in index else "" for c in RESULT_COLUMNS}
+            merged = {c: above[c] for c in MERGED if c in above and not cells[c].strip()}
+            if sizes[tuple({**cells, **merged}[c] for c in MERGED)] >= 4:  # a full hanchan: a total's row
+                merged.pop("table", None), merged.pop("game", None)
+            cells.update(merged)
+            filled += bool(merged)
+            sizes[tuple(cells[c] for c in MERGED)] += 1
+            above.update({c: cells[c] for c in MERGED if cells[c].strip()})
+            row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
             if row:
                 parsed.append(row)
     except csv.Error as exc:
@@ -238,6 +248,10 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
     if not plan.rows:
         plan.error([], _("取り込む行がありません"))
         return plan
+    if filled:
+        plan.notes.append(ngettext("%(n)s 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)",
+                                   "%(n)s 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)", filled)
+                          % {"n": filled})
     _check_hanchans(plan, parsed, create_members=create_members)
     plan.hanchans.sort(key=lambda h: (h.date, h.table, h.game))
     return plan
@@ -292,6 +306,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
 
     # unknown members: refused, or created (one name per number)
     new_names: dict[int, set[str]] = defaultdict(set)
+    new_kana: dict[int, set[str]] = defaultdict(set)
     new_lines: dict[int, list[int]] = defaultdict(list)
     for r in parsed:
         if r["member_no"] is None:
@@ -299,6 +314,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
         known = members.get(r["member_no"])
         if known is None:
             new_names[r["member_no"]].add(r["member_name"])
+            new_kana[r["member_no"]].update({r["member_kana"]} - {""})
             new_lines[r["member_no"]].append(r["line"])
         elif r["member_name"] and r["member_name"] != known.name:
             plan.notes.append(_("会員番号 %(no)s は「%(db)s」として登録されています(CSV では「%(csv)s」)。登録済みの会員として取り込みます")
@@ -320,9 +336,16 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                 plan.error(new_lines[number], _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
                 bad_members.add(number)
                 continue
-            kana = kana_guess(name) or PLACEHOLDER_KANA
+            given = {name_in_kana(k) for k in new_kana[number]}
+            if None in given or len(given) > 1 or any(len(k) > 100 for k in given):
+                plan.error(new_lines[number], _("新しい会員番号 %(no)s のよみがなは、ひらがなかカタカナ100文字までで、"
+                                                "どの行も同じにしてください(%(kana)s)")
+                           % {"no": number, "kana": "、".join(sorted(new_kana[number]))})
+                bad_members.add(number)
+                continue
+            kana = given.pop() if given else kana_guess(name) or PLACEHOLDER_KANA
             plan.new_members[number] = (name, kana)
-            if not name_in_kana(name):  # the reading of a name written in kana is the name itself
+            if not new_kana[number] and not name_in_kana(name):  # a name in kana is its own reading
                 guessed.append(f"{name}({kana})")
     if guessed:
         plan.notes.append(ngettext("新しい会員 %(n)s 人のよみがなは名前の漢字から推測しました(推測できない名前は仮に「%(kana)s」、"

@@ -39,7 +39,7 @@ def test_results_and_standings_download_as_csv_with_bom(page: Page, manage):
     assert r.ok and r.headers["content-type"] == "text/csv; charset=utf-8"
     assert r.body().startswith(codecs.BOM_UTF8)
     lines = r.body().decode("utf-8-sig").splitlines()
-    assert lines[0] == "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset"
+    assert lines[0] == "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset,member_kana"
     assert lines[1].startswith("2026-12-19,1,1,0,931,青木,32600,1,12000,19600,") and len(lines) == 5
     s = page.request.get("/standings.csv?from=2026-12-19&to=2026-12-19")
     assert s.ok and s.body().decode("utf-8-sig").splitlines()[1].startswith("1,931,青木,1,19600,1.000,")

@@ -60,17 +60,17 @@ def test_there_is_one_row_per_player_per_finished_hanchan_void_ones_left_out(cli
     rows = parse(client.get("/results.csv"))[1:]
     assert len(rows) == 4 * 5
     assert rows[:4] == [
-        ["2026-09-06", "1", "1", "0", "1", "山田", "32600", "1", "12000", "19600", "アリアリ(健康麻将クラブ)"],
-        ["2026-09-06", "1", "1", "1", "2", "佐藤", "25000", "2", "4000", "4000", "アリアリ(健康麻将クラブ)"],
-        ["2026-09-06", "1", "1", "2", "3", "鈴木", "25000", "3", "-4000", "-4000", "アリアリ(健康麻将クラブ)"],
-        ["2026-09-06", "1", "1", "3", "4", "田中", "17400", "4", "-12000", "-19600", "アリアリ(健康麻将クラブ)"],
+        ["2026-09-06", "1", "1", "0", "1", "山田", "32600", "1", "12000", "19600", "アリアリ(健康麻将クラブ)", "やまだ"],
+        ["2026-09-06", "1", "1", "1", "2", "佐藤", "25000", "2", "4000", "4000", "アリアリ(健康麻将クラブ)", "さとう"],
+        ["2026-09-06", "1", "1", "2", "3", "鈴木", "25000", "3", "-4000", "-4000", "アリアリ(健康麻将クラブ)", "すずき"],
+        ["2026-09-06", "1", "1", "3", "4", "田中", "17400", "4", "-12000", "-19600", "アリアリ(健康麻将クラブ)", "たなか"],
     ]
     # 天鳳: (36200 → 36) − 30 + 10 = +16, the top takes the rest; the rule set named as in force
     assert rows[-4:] == [
-        ["2026-11-01", "1", "1", "0", "4", "田中", "42400", "1", "20000", "53000", "天鳳ルール"],
-        ["2026-11-01", "1", "1", "1", "3", "鈴木", "-5000", "4", "-20000", "-55000", "天鳳ルール"],
-        ["2026-11-01", "1", "1", "2", "2", "佐藤", "36200", "2", "10000", "16000", "天鳳ルール"],
-        ["2026-11-01", "1", "1", "3", "1", "山田", "26400", "3", "-10000", "-14000", "天鳳ルール"],
+        ["2026-11-01", "1", "1", "0", "4", "田中", "42400", "1", "20000", "53000", "天鳳ルール", "たなか"],
+        ["2026-11-01", "1", "1", "1", "3", "鈴木", "-5000", "4", "-20000", "-55000", "天鳳ルール", "すずき"],
+        ["2026-11-01", "1", "1", "2", "2", "佐藤", "36200", "2", "10000", "16000", "天鳳ルール", "さとう"],
+        ["2026-11-01", "1", "1", "3", "1", "山田", "26400", "3", "-10000", "-14000", "天鳳ルール", "やまだ"],
     ]
 
 
@@ -137,6 +137,8 @@ def test_standings_follow_min_games(client, history):
 
 def test_export_then_import_into_an_empty_database_gives_identical_standings(history, scorekeeper):
     services.ratings_update(since=None)
+    Member.objects.filter(name="山田").update(kana="さんでん")  # a reading no guess from the kanji gives
+    readings = dict(Member.objects.values_list("number", "kana"))
     before_rows = list(result_rows())
     before = list(standings_rows())
     assert all(row[-1] for row in before)  # ratings are compared too
@@ -148,6 +150,7 @@ def test_export_then_import_into_an_empty_database_gives_identical_standings(his
     services.ratings_update(since=None)
     assert list(result_rows()) == before_rows
     assert list(standings_rows()) == before
+    assert dict(Member.objects.values_list("number", "kana")) == readings
 
 
 def _lines(header, rows):

@@ -274,8 +274,60 @@ def test_a_title_and_notes_above_the_header_are_skipped_and_lines_keep_their_num
 
 def test_a_file_with_no_header_in_its_first_rows_says_which_columns_are_missing(rs, members):
     plan = check("卓,回戦,席,名前,素点\n" + "\n".join(["1,1,0,山田,32600"] * 12) + "\n", ruleset=rs)
-    assert errors(plan) == ["1行目: 見出し行に列がありません: date(日付)(1行目は "
-                            "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset)"]
+    assert errors(plan) == ["1行目: 見出し行に列がありません: date(日付)(見出し行は "
+                            "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset,member_kana)"]
+
+
+def merged_cells(text):
+    """The rows as Excel saves a sheet whose date, table and game are merged cells: written on the
+    first row they cover, blank below."""
+    out, above = [], [None] * 3
+    for line in text.splitlines():
+        cells = line.split(",")
+        out.append(",".join(["" if cells[i] == above[i] else cells[i] for i in range(3)] + cells[3:]))
+        above = cells[:3]
+    return "\n".join(out) + "\n"
+
+
+def test_blank_dates_tables_and_games_of_merged_cells_are_the_row_aboves(rs, members):
+    sheet = GAME + GAME.replace(",1,1,", ",2,1,").replace(",1,山田", ",5,伊藤") + BLANKS
+    merged = merged_cells(sheet)
+    assert merged.splitlines()[4] == ",2,,0,5,伊藤,32600,1,12000,19600,ありあり"  # the 回戦 merged across tables
+    plan, expected = check(HEADER + merged), check(HEADER + sheet)
+    assert plan.ok, errors(plan)
+    assert [(h.date, h.table, h.game, h.numbers) for h in plan.hanchans] \
+        == [(h.date, h.table, h.game, h.numbers) for h in expected.hanchans] and len(plan.hanchans) == 3
+    assert "11 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)" in plan.notes
+    assert not any("結合セル" in n for n in expected.notes)
+
+
+def test_a_totals_row_below_a_merged_hanchan_is_refused_by_its_line_not_made_a_fifth_player(rs, members):
+    plan = check(HEADER + merged_cells(GAME) + ",,,,,合計,100000,,,,ありあり\n")
+    assert errors(plan) == ["6行目: table(卓) が空です", "6行目: game(回戦) が空です"]
+    assert errors(check(HEADER + ",1,1,0,1,山田,32600,1,12000,19600,ありあり\n"))[0] \
+        == "2行目: 日付は 2026-11-01 の形で書いてください()"  # the first row has none above it
+
+
+def test_a_new_members_reading_is_read_from_its_column_not_guessed(rs, members, scorekeeper):
+    text = (HEADER.replace("ruleset", "ruleset,member_kana") + GAME.replace("\n", ",\n")
+            .replace("3,4,田中,17400,4,-12000,-19600,ありあり,", "3,31,林太郎,17400,4,-12000,-19600,ありあり,ハヤシ　タロウ")
+            .replace("2,3,鈴木,25000,3,-4000,-4000,ありあり,", "2,32,中村正,25000,3,-4000,-4000,ありあり,"))
+    plan = check(text, create_members=True)
+    assert plan.ok and plan.new_members == {31: ("林太郎", "はやし たろう"), 32: ("中村正", "なかむらせい")}
+    assert any(n.startswith("新しい会員 1 人のよみがなは") and n.endswith(": 中村正(なかむらせい)") for n in plan.notes)
+    bad = check(text.replace("ハヤシ　タロウ", "Hayashi"), create_members=True)
+    assert errors(bad) == ["5行目: 新しい会員番号 31 のよみがなは、ひらがなかカタカナ100文字までで、どの行も同じにしてください(Hayashi)"]
+    services.results_import(text=text, create_members=True, by=scorekeeper)
+    assert Member.objects.get(number=31).kana == "はやし たろう"
+
+
+def test_a_sheets_furigana_column_gives_new_members_their_readings(rs, members):
+    sheet = "日付,卓,回戦,名前,フリガナ,素点\n" + "".join(
+        f"2026-11-01,1,1,{name},{kana},{score}\n" for name, kana, score in
+        (("林太郎", "はやし たろう", 32600), ("森久美子", "モリ クミコ", 25000), ("山田", "", 25000), ("佐藤", "", 17400)))
+    plan = check(sheet, ruleset=rs, create_members=True)
+    assert plan.ok, errors(plan)
+    assert sorted(plan.new_members.values()) == [("林太郎", "はやし たろう"), ("森久美子", "もり くみこ")]
 
 
 def test_two_headings_of_the_same_column_are_refused_not_guessed(rs, members):

@@ -15,7 +15,8 @@ from scoring.services.csvcells import MAX_BYTES
 
 
 class Command(BaseCommand):
-    help = "Import results from a CSV file (date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset)."
+    help = ("Import results from a CSV file "
+            "(date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset[,member_kana]).")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, help="the CSV file (- for stdin is not supported)")
