@@ -64,10 +64,17 @@ def private_sqlite(path: Path) -> Path:
     return path
 
 
-def lan_addresses() -> list[str]:
+# where Linux lists the network interfaces; a bridge, VPN or container's (docker0, tun0, wg0) under
+# devices/virtual, a network card's (wired or wireless) under its bus
+SYS_NET = Path("/sys/class/net")
+
+
+def lan_addresses(environ: dict | None = None) -> list[str]:
     """This machine's IPv4 addresses other than loopback, read from the network interfaces (no
-    traffic is sent). Empty when they cannot be read."""
-    found: list[str] = []
+    traffic is sent), a network card's before a virtual interface's; first the one ``CLUB_LAN_ADDRESS``
+    names, if set. Empty when they cannot be read."""
+    chosen = (os.environ if environ is None else environ).get("CLUB_LAN_ADDRESS", "").strip()
+    found: dict[str, str] = {chosen: ""} if chosen else {}  # address -> its interface
     try:
         names = [name for _, name in socket.if_nameindex()]
     except OSError:
@@ -80,17 +87,17 @@ def lan_addresses() -> list[str]:
             addr = socket.inet_ntoa(packed[20:24])
         except OSError:
             continue
-        if not ipaddress.ip_address(addr).is_loopback and addr not in found:
-            found.append(addr)
+        if not ipaddress.ip_address(addr).is_loopback:
+            found.setdefault(addr, name)
     if not found:
         try:
             for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
                 addr = info[4][0]
-                if not ipaddress.ip_address(addr).is_loopback and addr not in found:
-                    found.append(addr)
+                if not ipaddress.ip_address(addr).is_loopback:
+                    found.setdefault(addr, "")
         except OSError:
             pass
-    return found
+    return sorted(found, key=lambda addr: "/devices/virtual/" in os.path.realpath(SYS_NET / found[addr]))
 
 
 def allowed_hosts(bind: str, extra: str, *, lan: list[str] | None = None,

@@ -5,6 +5,8 @@
 - ``DJANGO_DEBUG`` (off unless ``1``; ``make dev`` turns it on)
 - ``CLUB_HOST`` (the address ``make run`` binds: ``0.0.0.0`` adds this machine's LAN addresses to the
   allowed hosts) and ``DJANGO_ALLOWED_HOSTS`` (more host names, comma-separated)
+- ``CLUB_LAN_ADDRESS`` (bound to ``0.0.0.0``: the address or name phones reach this machine by, for
+  the room display's QR codes, when the first network card's is not the one)
 - ``CLUB_HTTPS=1`` behind the HTTPS reverse proxy of the README (secure cookies, HSTS, proxy header)
 - ``CLUB_TRUSTED_PROXIES`` (the reverse proxy's address, e.g. ``127.0.0.1``: its ``X-Real-IP`` names
   the client for login throttling), ``CLUB_LOGIN_FAILURE_LIMIT``, ``CLUB_ADDRESS_FAILURE_LIMIT``

@@ -18,6 +18,7 @@ from django.core.management import call_command
 from django.db.utils import ConnectionHandler
 from django.test import override_settings
 
+from clubsite import deploy
 from clubsite.deploy import allowed_hosts, client_ip, secret_key, trusted_proxies
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +56,21 @@ def test_bound_to_every_interface_the_lan_addresses_are_allowed():
     hosts = allowed_hosts("0.0.0.0", "", lan=[LAN_IP], hostname="clubpc")
     assert LAN_IP in hosts and "clubpc.local" in hosts and "localhost" in hosts
     assert LAN_IP not in allowed_hosts("127.0.0.1", "", lan=[LAN_IP], hostname="clubpc")
+
+
+def test_a_network_cards_address_comes_before_a_bridges_or_a_vpns_and_the_chosen_one_first(monkeypatch, tmp_path):
+    """The room display's QR codes name the first address: on a PC with Docker or a VPN, not theirs."""
+    interfaces = {"lo": "127.0.0.1", "docker0": "172.17.0.1", "wg0": "10.8.0.2", "wlan0": "192.168.1.20"}
+    for name, bus in (("docker0", "virtual"), ("wg0", "virtual"), ("wlan0", "pci0000:00/0000:00:14.3")):
+        (tmp_path / "devices" / bus / "net" / name).mkdir(parents=True)
+        (tmp_path / "class").mkdir(exist_ok=True)
+        (tmp_path / "class" / name).symlink_to(tmp_path / "devices" / bus / "net" / name)
+    monkeypatch.setattr(deploy, "SYS_NET", tmp_path / "class")
+    monkeypatch.setattr(deploy.socket, "if_nameindex", lambda: list(enumerate(interfaces, 1)))
+    monkeypatch.setattr(deploy.fcntl, "ioctl", lambda fd, request, arg: bytes(20) + deploy.socket.inet_aton(
+        interfaces[arg[:16].rstrip(b"\0").decode()]))
+    assert deploy.lan_addresses({}) == ["192.168.1.20", "172.17.0.1", "10.8.0.2"]
+    assert deploy.lan_addresses({"CLUB_LAN_ADDRESS": "clubpc.local"})[:2] == ["clubpc.local", "192.168.1.20"]
 
 
 def test_extra_hosts_come_from_the_environment():
