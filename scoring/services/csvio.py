@@ -33,7 +33,8 @@ from ..selectors.members import next_member_number
 from ..shared import engine_message, kana_guess, name_in_kana
 from .club import clubday_create, member_create
 from .common import User
-from .csvcells import FIELD_LABELS, csv_delimiter, name_key, sheet_column, sheet_date, sheet_figure, sheet_int
+from .csvcells import (FIELD_LABELS, csv_delimiter, name_key, sheet_column, sheet_date, sheet_figure, sheet_int,
+                       yearless)
 from .hanchan import hanchan_record_final_scores
 from .rollup import rollup_refresh
 
@@ -122,7 +123,11 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
         out["date"] = sheet_date(row["date"])
         validate_club_day_date(out["date"])
     except ValueError:
-        problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
+        if yearless(row["date"]):
+            problems.append(_("日付に年がありません(%(v)s)。Excel で日付の表示形式を 2026/11/1 にしてから保存してください")
+                            % {"v": row["date"]})
+        else:
+            problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
     except ValidationError as exc:
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):

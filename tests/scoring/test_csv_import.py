@@ -240,6 +240,11 @@ def test_dates_of_the_japanese_era_as_excel_shows_them_are_read(rs, members):
         "2行目: 日付は 2026-11-01 の形で書いてください(令和8年13月1日)")
 
 
+def test_a_date_saved_without_its_year_is_told_how_excel_shows_the_year(rs, members):
+    assert errors(check(HEADER + GAME.replace("2026-11-01", "11月1日(日)")))[0] \
+        == "2行目: 日付に年がありません(11月1日(日))。Excel で日付の表示形式を 2026/11/1 にしてから保存してください"
+
+
 def test_tables_games_seats_and_ranks_may_be_written_with_their_units(rs, members):
     sheet = "".join(f"2026年11月1日(日),1卓,第1回戦,{wind},{no},,{score},{rank}位,,,ありあり\n" for wind, no, score, rank in
                     (("東", 1, 32600, 1), ("南家", 2, 25000, 2), ("西", 3, 25000, 3), ("北", 4, 17400, 4)))
