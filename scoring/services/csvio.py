@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -176,6 +177,8 @@ OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "r
 MERGED = ("date", "table", "game")
 
 
+# the heading of a member's 回戦 in a sheet of a member a row: 1回戦, 第2回戦, 3半荘目, 4戦
+GAME_HEADING = re.compile(r"第?\d+(回戦|半荘目?|戦)")
 # how far down a sheet the header is looked for: a title, the club's name or notes may stand above it
 HEADER_SEARCH = 10
 
@@ -207,6 +210,10 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
         if max(counts.values(), default=0) > 2:  # a hanchan a row, its four players side by side
             plan.error([header_line], _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
                                         "1人1行(1半荘4行)に並べ替えてください"))
+            return plan
+        if sum(map(bool, map(GAME_HEADING.fullmatch, header))) > 1:  # a member a row, a 回戦 a column
+            plan.error([header_line], _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
+                                        "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
             return plan
         twice = [c for c, n in counts.items() if n > 1]
         if twice:

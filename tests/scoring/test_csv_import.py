@@ -349,6 +349,12 @@ def test_a_sheet_with_a_hanchan_a_row_is_told_to_put_a_player_a_row(rs, members)
     assert errors(plan) == ["1行目: 1半荘を1行に(4人を横に並べて)書いた表は読めません。1人1行(1半荘4行)に並べ替えてください"]
 
 
+def test_a_sheet_of_a_member_a_row_and_a_game_a_column_says_why_it_cannot_be_read(rs, members):
+    plan = check("日付,名前,1回戦,2回戦,3回戦,合計\n2026-11-01,山田,+19.6,-4.0,+12.0,+27.6\n", ruleset=rs)
+    assert errors(plan) == ["1行目: 1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
+                            "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"]
+
+
 def without_numbers(text):
     """The rows with their member_no cell left blank (a club that keeps names only)."""
     return "\n".join(",".join("" if i == 4 else cell for i, cell in enumerate(line.split(",")))
