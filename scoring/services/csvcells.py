@@ -163,14 +163,18 @@ COLUMN_OF = {_sheet_text(heading).lower(): column for column, ja in JAPANESE_HEA
              for heading in (ja, *OTHER_HEADINGS[column])}
 
 
-def sheet_column(heading: str) -> str:
-    """A header cell as the column it names.
+# a note after a heading, of its unit or its form: 素点(点), 成績【千点】, 日付[yyyy/mm/dd]
+HEADING_NOTE = re.compile(r"\s*(\(.*\)|\[.*]|【.*】)$")
 
-    >>> [sheet_column(h) for h in ("Date", "日付 ", "開催日", "氏名", "着順", "ＰＴ", "備考")]
-    ['date', 'date', 'date', 'member_name', 'rank', 'net', '備考']
+
+def sheet_column(heading: str) -> str:
+    """A header cell as the column it names, with or without a note after it.
+
+    >>> [sheet_column(h) for h in ("Date", "日付 ", "開催日", "氏名", "着順", "ＰＴ", "備考", "素点（点）", "成績【千点】")]
+    ['date', 'date', 'date', 'member_name', 'rank', 'net', '備考', 'score', 'net']
     """
     text = _sheet_text(heading).lower()
-    return COLUMN_OF.get(text, text)
+    return COLUMN_OF.get(text) or COLUMN_OF.get(HEADING_NOTE.sub("", text), text)
 
 
 def name_key(name: str) -> str:

@@ -263,7 +263,7 @@ def test_a_header_in_japanese_names_the_same_columns(rs, members):
 
 def test_a_sheets_own_headings_for_the_same_columns_are_read(rs, members):
     """Headings club sheets use besides the export's and 日付,卓,…: 開催日, 卓番, 氏名, 持ち点, 着順, ポイント."""
-    sheet = "開催日,卓番,半荘,座席,会員Ｎｏ,氏名,持ち点,着順,ウマ,ポイント,ルール名,備考\n" + GAME.replace("\n", ",\n")
+    sheet = "開催日,卓番,半荘,座席,会員Ｎｏ,氏名,持ち点（点）,着順,ウマ[千点],ポイント【pt】,ルール名,備考\n" + GAME.replace("\n", ",\n")
     plan, expected = check(sheet), check(HEADER + GAME)
     assert plan.ok, errors(plan)
     assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans] \
