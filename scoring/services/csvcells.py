@@ -114,12 +114,12 @@ DATE_TAIL = re.compile(r"\s*\([日月火水木金土](曜日?)?\)$|\s+\d{1,2}:\d
 # a year of the Japanese era Excel shows (ggge年m月d日, ge.m.d): 令和 and 平成 (R, H), 元年 its first
 ERAS = {"令和": 2018, "R": 2018, "平成": 1988, "H": 1988}
 ERA_YEAR = re.compile(r"^(令和|平成|R|H)(\d{1,2}|元)(?=[年./-])", re.IGNORECASE)
-# a date without its year, as Excel saves a cell shown as 11/1 or 11月1日
 YEARLESS = re.compile(r"\d{1,2}(/\d{1,2}|月\d{1,2}日)")
 
 
 def yearless(value: str) -> bool:
-    """
+    """Whether a date cell has no year, as Excel saves a cell it shows as 11/1 or 11月1日.
+
     >>> yearless("11/1"), yearless("１１月１日(日)"), yearless("2026/11/1"), yearless("")
     (True, True, False, False)
     """

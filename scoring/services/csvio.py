@@ -172,13 +172,25 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
 
 # columns a file may leave out, read as blank in every row (but one of member_no and member_name)
 OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset", "member_kana")
-# the columns a sheet may write once for the rows below it, as Excel's merged cells leave them in a
-# CSV file: a blank one is the row above's (the table and game only while that hanchan has < 4 rows)
+# the columns a sheet may write once for the rows below it, as Excel's merged cells leave them in a CSV file
 MERGED = ("date", "table", "game")
-
-
 # the heading of a member's 回戦 in a sheet of a member a row: 1回戦, 第2回戦, 3半荘目, 4戦
 GAME_HEADING = re.compile(r"第?\d+(回戦|半荘目?|戦)")
+
+
+def _fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) -> bool:
+    """Fill the blank ``MERGED`` cells of a row from ``above`` (each column's last written value);
+    the table and game only while the hanchan they would join has fewer than four rows, so a totals
+    row below a hanchan is not its fifth player. ``sizes``: the rows of each (date, table, game) so
+    far. True when a cell was filled."""
+    blank = [c for c in MERGED if c in above and not cells[c].strip()]
+    if sizes[tuple(above[c] if c in blank else cells[c] for c in MERGED)] >= 4:
+        blank = [c for c in blank if c == "date"]
+    cells.update({c: above[c] for c in blank})
+    sizes[tuple(cells[c] for c in MERGED)] += 1
+    above.update({c: cells[c] for c in MERGED if cells[c].strip()})
+    return bool(blank)
+
 # how far down a sheet the header is looked for: a title, the club's name or notes may stand above it
 HEADER_SEARCH = 10
 
@@ -244,13 +256,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
                 continue
             # the ' the export puts before a name that would open as a formula is not part of it
             cells = {c: csv_text(raw[index[c]]) if c in index else "" for c in RESULT_COLUMNS}
-            merged = {c: above[c] for c in MERGED if c in above and not cells[c].strip()}
-            if sizes[tuple({**cells, **merged}[c] for c in MERGED)] >= 4:  # a full hanchan: a total's row
-                merged.pop("table", None), merged.pop("game", None)
-            cells.update(merged)
-            filled += bool(merged)
-            sizes[tuple(cells[c] for c in MERGED)] += 1
-            above.update({c: cells[c] for c in MERGED if cells[c].strip()})
+            filled += _fill_merged(cells, above, sizes)
             row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
             if row:
                 parsed.append(row)
