@@ -60,7 +60,9 @@ def _sheet_text(value: str) -> str:
 
 # what Japanese sheets write around a number of these columns: 1卓, 第2回戦, 3位; a seat as its wind
 UNITS = {"table": ("卓",), "game": ("回戦", "半荘目", "半荘", "戦"), "rank": ("位", "着")}
-SEATS = {"東": "0", "南": "1", "西": "2", "北": "3"}  # 東 is the first dealer (起家)
+SEATS = {"東": "0", "起": "0", "南": "1", "西": "2", "北": "3"}  # 東 is the first dealer (起家)
+# a table a club names by a letter, A卓 or Ｂ: its place in the alphabet
+TABLE_LETTERS = {letter: str(n) for n, letter in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 1)}
 
 
 def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | None:
@@ -72,6 +74,8 @@ def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | 
     [32600, 19600, 1000, -19600, -4000, -12000, -8000]
     >>> [sheet_int(v, column=c) for v, c in (("２卓", "table"), ("第3回戦", "game"), ("1着", "rank"), ("西家", "seat"))]
     [2, 3, 1, 2]
+    >>> [sheet_int(v, column=c) for v, c in (("A卓", "table"), ("ｃ", "table"), ("起家", "seat"))]
+    [1, 3, 0]
     """
     text = _sheet_text(value).replace(",", "")
     if column == "seat":
@@ -80,6 +84,8 @@ def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | 
         if text.endswith(unit):
             text = text.removeprefix("第").removesuffix(unit)
             break
+    if column == "table":
+        text = TABLE_LETTERS.get(text.upper(), text)
     number = sheet_figure(text)
     if number is None and blank_ok:
         return None
@@ -89,6 +95,8 @@ def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | 
 
 
 DECIMAL = re.compile(r"[+-]?\d+(\.\d+)?")
+# what a sheet may write after a score or a net: 32600点, +19.6pt, +19.6P
+FIGURE_UNIT = re.compile(r"\s*(点|pt|p)$", re.IGNORECASE)
 
 
 def sheet_figure(value: str) -> Decimal | None:
@@ -98,8 +106,10 @@ def sheet_figure(value: str) -> Decimal | None:
 
     >>> [sheet_figure(v) for v in ("19600", "+19.6", "▲19.6", "1,000", " ")]
     [Decimal('19600'), Decimal('19.6'), Decimal('-19.6'), Decimal('1000'), None]
+    >>> [sheet_figure(v) for v in ("32600点", "+19.6pt", "▲4.0P")]
+    [Decimal('32600'), Decimal('19.6'), Decimal('-4.0')]
     """
-    text = _sheet_text(value).replace(",", "")
+    text = FIGURE_UNIT.sub("", _sheet_text(value).replace(",", ""))
     if not text:
         return None
     if not DECIMAL.fullmatch(text):  # no exponent, NaN or Infinity
@@ -107,8 +117,9 @@ def sheet_figure(value: str) -> Decimal | None:
     return Decimal(text)
 
 
-# what may follow a date in a sheet: its day of the week, (日) or (日曜), or a time Excel adds, 0:00
-DATE_TAIL = re.compile(r"\s*\([日月火水木金土](曜日?)?\)$|\s+\d{1,2}:\d{2}(:\d{2})?$")
+# what may follow a date in a sheet: its day of the week, (日) or (日曜), or a time, 0:00 as Excel
+# adds it or T19:30:00 as other apps export it
+DATE_TAIL = re.compile(r"\s*\([日月火水木金土](曜日?)?\)$|(\s+|T)\d{1,2}:\d{2}(:\d{2})?$")
 
 
 # a year of the Japanese era Excel shows (ggge年m月d日, ge.m.d): 令和 and 平成 (R, H), 元年 its first
@@ -131,7 +142,8 @@ def sheet_date(value: str) -> datetime.date:
     with its day of the week or a time after it; the year may be of the era (``令和8年``, ``R8``).
 
     >>> {sheet_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１",
-    ...                          "2026年11月1日（日）", "2026/11/1(日曜)", "2026/11/01 0:00", "令和8年11月1日", "R8.11.1")}
+    ...                          "2026年11月1日（日）", "2026/11/1(日曜)", "2026/11/01 0:00", "令和8年11月1日", "R8.11.1",
+    ...                          "2026-11-01T19:30:00")}
     {datetime.date(2026, 11, 1)}
     >>> sheet_date("平成31年4月30日"), sheet_date("令和元年5月1日")
     (datetime.date(2019, 4, 30), datetime.date(2019, 5, 1))
@@ -152,9 +164,9 @@ JAPANESE_HEADINGS = {"date": "日付", "table": "卓", "game": "回戦", "seat":
                      "ruleset": "ルール", "member_kana": "よみがな"}
 # other headings club sheets use for the same column; none that also names another thing (No. or
 # 番号 is often a row's serial number, 得点 or 合計 a net as often as a raw score)
-OTHER_HEADINGS = {"date": ("開催日", "例会日", "年月日"), "table": ("卓番", "卓番号", "卓No"),
+OTHER_HEADINGS = {"date": ("開催日", "例会日", "年月日", "対局日", "日時", "開催日時"), "table": ("卓番", "卓番号", "卓No"),
                   "game": ("半荘", "半荘目"), "seat": ("座席", "席順", "家"), "member_no": ("会員No", "会員No."),
-                  "member_name": ("氏名", "会員名", "プレイヤー", "選手", "選手名", "Name"),
+                  "member_name": ("氏名", "会員名", "プレイヤー", "選手", "選手名", "Name", "Player"),
                   "score": ("持ち点", "持点", "点数", "最終持ち点"), "rank": ("着順", "着"), "uma": ("ウマ",),
                   "net": ("ポイント", "pt", "収支"), "ruleset": ("ルール名",),
                   "member_kana": ("ふりがな", "フリガナ", "ヨミガナ", "よみ", "読み", "読み仮名", "kana")}

@@ -255,6 +255,19 @@ def test_tables_games_seats_and_ranks_may_be_written_with_their_units(rs, member
     assert errors(check(HEADER + sheet.replace("北,", "北北,")))[0] == "5行目: seat(席) が整数ではありません(北北)"
 
 
+def test_lettered_tables_the_first_dealer_as_kiya_units_on_figures_and_a_date_with_its_time_are_read(rs, members):
+    """As other scorekeeping apps and clubs that letter their tables write a hanchan."""
+    sheet = "日時,卓,回戦,席,名前,素点,成績\n" + "".join(
+        f"2026-11-01T19:30:00,Ａ卓,1,{seat},{name},{score}点,{net}pt\n" for seat, name, score, net in
+        (("起家", "山田", 32600, "+19.6"), ("南家", "佐藤", 25000, "+4.0"), ("西家", "鈴木", 25000, "▲4.0"),
+         ("北家", "田中", 17400, "▲19.6")))
+    plan = check(sheet, ruleset=rs)
+    assert plan.ok, errors(plan)
+    h = plan.hanchans[0]
+    assert (h.date, h.table, h.game, h.numbers, h.scores) == (datetime.date(2026, 11, 1), 1, 1, [1, 2, 3, 4],
+                                                              [32600, 25000, 25000, 17400])
+
+
 def test_a_header_in_japanese_names_the_same_columns(rs, members):
     plan = check("日付,卓,回戦,席,会員番号,名前,素点,順位,順位点,成績,ルール\n" + GAME)
     assert plan.ok, errors(plan)
