@@ -1,6 +1,6 @@
-"""Reading a CSV file's cells as a club's spreadsheet writes them: the file's encoding, whole
-numbers, nets and dates in the forms Excel and Japanese sheets use, and the columns named by a
-header in English (the export's) or in Japanese."""
+"""Reading a CSV file as a club's spreadsheet writes it: the file's encoding, whole numbers, nets
+and dates in the forms Excel and Japanese sheets use, the columns named by a header in English (the
+export's) or in Japanese below a title or notes, and the cells Excel's merged cells leave blank."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ import codecs
 import datetime
 import re
 import unicodedata
+from collections import Counter
 from decimal import Decimal
+from itertools import islice
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -197,3 +200,40 @@ def name_key(name: str) -> str:
     (True, 'ABc')
     """
     return "".join(unicodedata.normalize("NFKC", name).split())
+
+
+# the columns a sheet may write once for the rows below it, as Excel's merged cells leave them in a CSV file
+MERGED = ("date", "table", "game")
+# the heading of a member's 回戦 in a sheet of a member a row: 1回戦, 第2回戦, 3半荘目, 4戦
+GAME_HEADING = re.compile(r"第?\d+(回戦|半荘目?|戦)")
+
+
+def fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) -> bool:
+    """Fill the blank ``MERGED`` cells of a row from ``above`` (each column's last written value);
+    the table and game only while the hanchan they would join has fewer than four rows, so a totals
+    row below a hanchan is not its fifth player. ``sizes``: the rows of each (date, table, game) so
+    far. True when a cell was filled."""
+    blank = [c for c in MERGED if c in above and not cells[c].strip()]
+    if sizes[tuple(above[c] if c in blank else cells[c] for c in MERGED)] >= 4:
+        blank = [c for c in blank if c == "date"]
+    cells.update({c: above[c] for c in blank})
+    sizes[tuple(cells[c] for c in MERGED)] += 1
+    above.update({c: cells[c] for c in MERGED if cells[c].strip()})
+    return bool(blank)
+
+
+# how far down a sheet the header is looked for: a title, the club's name or notes may stand above it
+HEADER_SEARCH = 10
+
+
+def sheet_header(reader: Any) -> tuple[list[str] | None, int]:
+    """The header row as the columns it names, and its line: the first of the file's first rows that
+    names the date column, else the first row (whose missing columns are then reported)."""
+    first: tuple[list[str] | None, int] = (None, 0)
+    for row in islice(reader, HEADER_SEARCH):
+        columns = [sheet_column(cell) for cell in row]
+        if "date" in columns:
+            return columns, reader.line_num
+        if first[0] is None:
+            first = (columns, reader.line_num)
+    return first

@@ -13,12 +13,11 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from itertools import groupby, islice
+from itertools import groupby
 from operator import attrgetter
 from typing import Any
 
@@ -34,8 +33,8 @@ from ..selectors.members import next_member_number
 from ..shared import engine_message, kana_guess, name_in_kana
 from .club import clubday_create, member_create
 from .common import User
-from .csvcells import (FIELD_LABELS, csv_delimiter, name_key, sheet_column, sheet_date, sheet_figure, sheet_int,
-                       yearless)
+from .csvcells import (FIELD_LABELS, GAME_HEADING, csv_delimiter, fill_merged, name_key, sheet_date, sheet_figure,
+                       sheet_header, sheet_int, yearless)
 from .hanchan import hanchan_record_final_scores
 from .rollup import rollup_refresh
 
@@ -172,49 +171,13 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
 
 # columns a file may leave out, read as blank in every row (but one of member_no and member_name)
 OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset", "member_kana")
-# the columns a sheet may write once for the rows below it, as Excel's merged cells leave them in a CSV file
-MERGED = ("date", "table", "game")
-# the heading of a member's 回戦 in a sheet of a member a row: 1回戦, 第2回戦, 3半荘目, 4戦
-GAME_HEADING = re.compile(r"第?\d+(回戦|半荘目?|戦)")
-
-
-def _fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) -> bool:
-    """Fill the blank ``MERGED`` cells of a row from ``above`` (each column's last written value);
-    the table and game only while the hanchan they would join has fewer than four rows, so a totals
-    row below a hanchan is not its fifth player. ``sizes``: the rows of each (date, table, game) so
-    far. True when a cell was filled."""
-    blank = [c for c in MERGED if c in above and not cells[c].strip()]
-    if sizes[tuple(above[c] if c in blank else cells[c] for c in MERGED)] >= 4:
-        blank = [c for c in blank if c == "date"]
-    cells.update({c: above[c] for c in blank})
-    sizes[tuple(cells[c] for c in MERGED)] += 1
-    above.update({c: cells[c] for c in MERGED if cells[c].strip()})
-    return bool(blank)
-
-# how far down a sheet the header is looked for: a title, the club's name or notes may stand above it
-HEADER_SEARCH = 10
-
-
-def _header(reader: Any) -> tuple[list[str] | None, int]:
-    """The header row as the columns it names, and its line: the first of the file's first rows that
-    names the date column, else the first row (whose missing columns are then reported)."""
-    first: tuple[list[str] | None, int] = (None, 0)
-    for row in islice(reader, HEADER_SEARCH):
-        columns = [sheet_column(cell) for cell in row]
-        if "date" in columns:
-            return columns, reader.line_num
-        if first[0] is None:
-            first = (columns, reader.line_num)
-    return first
-
-
 def results_import_check(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None) -> ImportPlan:
     """Parse and validate CSV ``text`` against the database (reads only): the dry run. ``ruleset``:
     the rule set of the rows that name none (every row, when the file has no ruleset column)."""
     plan = ImportPlan()
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(text))
     try:
-        header, header_line = _header(reader)
+        header, header_line = sheet_header(reader)
         if header is None:
             plan.error([], _("取り込む行がありません"))
             return plan
@@ -256,7 +219,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
                 continue
             # the ' the export puts before a name that would open as a formula is not part of it
             cells = {c: csv_text(raw[index[c]]) if c in index else "" for c in RESULT_COLUMNS}
-            filled += _fill_merged(cells, above, sizes)
+            filled += fill_merged(cells, above, sizes)
             row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
             if row:
                 parsed.append(row)

@@ -170,7 +170,7 @@ def _page(request: HttpRequest, *, form: ResultsImportForm, plan=None, confirm=N
     ctx = {"form": form, "plan": plan, "confirm": confirm, "errors": errors or [],
            "columns": ",".join(selectors_csv.RESULT_COLUMNS), "preview_rows": PREVIEW_ROWS,
            "other_headings": [(csvcells.JAPANESE_HEADINGS[c], hs) for c, hs in csvcells.OTHER_HEADINGS.items()],
-           "header_search": csv_service.HEADER_SEARCH}
+           "header_search": csvcells.HEADER_SEARCH}
     if plan is not None:
         ctx["shown"] = plan.hanchans[:PREVIEW_ROWS]
         ctx["hidden_count"] = max(len(plan.hanchans) - PREVIEW_ROWS, 0)
