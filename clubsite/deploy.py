@@ -14,6 +14,7 @@ from __future__ import annotations
 import fcntl
 import ipaddress
 import os
+import re
 import secrets
 import socket
 import struct
@@ -67,13 +68,17 @@ def private_sqlite(path: Path) -> Path:
 # where Linux lists the network interfaces; a bridge, VPN or container's (docker0, tun0, wg0) under
 # devices/virtual, a network card's (wired or wireless) under its bus
 SYS_NET = Path("/sys/class/net")
+HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")
 
 
 def lan_addresses(environ: dict | None = None) -> list[str]:
     """This machine's IPv4 addresses other than loopback, read from the network interfaces (no
     traffic is sent), a network card's before a virtual interface's; first the one ``CLUB_LAN_ADDRESS``
-    names, if set. Empty when they cannot be read."""
+    names, if set (a typo stops the start). Empty when they cannot be read."""
     chosen = (os.environ if environ is None else environ).get("CLUB_LAN_ADDRESS", "").strip()
+    if chosen and not HOST_NAME.fullmatch(chosen):
+        raise ValueError(f"CLUB_LAN_ADDRESS: {chosen!r} is not an address or a host name "
+                         "(e.g. 192.168.1.20 or clubpc.local, without http:// or a port)")
     found: dict[str, str] = {chosen: ""} if chosen else {}  # address -> its interface
     try:
         names = [name for _, name in socket.if_nameindex()]

@@ -71,6 +71,9 @@ def test_a_network_cards_address_comes_before_a_bridges_or_a_vpns_and_the_chosen
         interfaces[arg[:16].rstrip(b"\0").decode()]))
     assert deploy.lan_addresses({}) == ["192.168.1.20", "172.17.0.1", "10.8.0.2"]
     assert deploy.lan_addresses({"CLUB_LAN_ADDRESS": "clubpc.local"})[:2] == ["clubpc.local", "192.168.1.20"]
+    for typo in ("http://192.168.1.20", "192.168.1.20:8000", "*"):
+        with pytest.raises(ValueError, match="CLUB_LAN_ADDRESS"):
+            deploy.lan_addresses({"CLUB_LAN_ADDRESS": typo})
 
 
 def test_extra_hosts_come_from_the_environment():
