@@ -5,9 +5,12 @@ export's) or in Japanese below a title or notes, and the cells Excel's merged ce
 from __future__ import annotations
 
 import codecs
+import csv
 import datetime
+import io
 import re
 import unicodedata
+import zipfile
 from collections import Counter
 from decimal import Decimal
 from itertools import islice
@@ -17,11 +20,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 MAX_BYTES = 5 * 1024 * 1024
+# an Excel workbook is a zip file; the old binary .xls (and a workbook with a password) an OLE file
+XLSX_MAGIC, OLE_MAGIC = b"PK\x03\x04", b"\xd0\xcf\x11\xe0"
+XLSX_MAX_UNZIPPED = 60 * 1024 * 1024  # a zip bomb is refused before it is read
+XLSX_MAX_ROWS = 200_000
 
 
 def csv_decode(data: bytes) -> str:
-    """The text of an uploaded CSV file: UTF-8 (with or without BOM), Shift_JIS/cp932 (Excel's CSV)
-    or UTF-16 with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_delimiter``).
+    """The CSV text of an uploaded file: a CSV file in UTF-8 (with or without BOM), Shift_JIS/cp932
+    (Excel's CSV) or UTF-16 with its BOM (Excel's 「Unicode テキスト」, tab-separated:
+    ``csv_delimiter``), or an Excel workbook's sheet (``xlsx_csv``).
 
     >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
     ('日付', '日付')
@@ -31,6 +39,11 @@ def csv_decode(data: bytes) -> str:
     if len(data) > MAX_BYTES:
         raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
                               % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
+    if data.startswith(XLSX_MAGIC):
+        return xlsx_csv(data)
+    if data.startswith(OLE_MAGIC):
+        raise ValidationError(_("古い Excel 形式(.xls)やパスワード付きのブックは読めません。"
+                                "Excel で「Excel ブック(.xlsx)」か CSV として保存し直してください"), code="xls")
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp932"):
         try:
@@ -42,6 +55,50 @@ def csv_decode(data: bytes) -> str:
         return text
     raise ValidationError(_("文字コードを読み取れません。UTF-8 か Shift_JIS(Excel の CSV)で保存したファイルを選んでください"),
                           code="encoding")
+
+
+def xlsx_csv(data: bytes) -> str:
+    """The sheet an Excel workbook (.xlsx) was saved on, as CSV text: a date cell as 2026-11-01 (with
+    its time, if it has one), a number to ten significant digits (what Excel shows at most), a formula
+    as the value Excel last computed, the cells a merged cell covers blank (``fill_merged``)."""
+    import openpyxl  # only once a workbook is read; it parses the XML with defusedxml when that is installed
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if sum(info.file_size for info in archive.infolist()) > XLSX_MAX_UNZIPPED:
+                raise ValidationError(_("ブックを展開すると大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
+                                      % {"mb": XLSX_MAX_UNZIPPED // (1024 * 1024)}, code="too_large")
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        for n, row in enumerate(book.active.iter_rows(values_only=True)):
+            if n == XLSX_MAX_ROWS:
+                raise ValidationError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
+                                      % {"n": f"{XLSX_MAX_ROWS:,}"}, code="too_large")
+            writer.writerow([_xlsx_cell(value) for value in row])
+        book.close()
+    except ValidationError:
+        raise
+    except Exception:  # a damaged or foreign file: openpyxl and zipfile raise many kinds
+        raise ValidationError(_("Excel のブック(.xlsx)として読めません。Excel で開けるか確かめるか、CSV で保存してください"),
+                              code="xlsx") from None
+    return out.getvalue()
+
+
+def _xlsx_cell(value: Any) -> str:
+    """
+    >>> [_xlsx_cell(v) for v in (None, 32600, 32600.0, 19.599999999999998, -4.0, "山田")]
+    ['', '32600', '32600', '19.6', '-4', '山田']
+    >>> _xlsx_cell(datetime.datetime(2026, 11, 1)), _xlsx_cell(datetime.datetime(2026, 11, 1, 19, 30))
+    ('2026-11-01', '2026-11-01 19:30')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat(" ", "minutes")
+    if isinstance(value, float):
+        return f"{value:.10g}"
+    return str(value)
 
 
 def csv_delimiter(text: str) -> str:

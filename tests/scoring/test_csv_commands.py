@@ -45,6 +45,17 @@ def test_importresults_imports_a_file(tmp_path, rs, members):
     assert sorted(HanchanResult.objects.values_list("seat", "net")) == [(0, 19600), (1, 4000), (2, -4000), (3, -19600)]
 
 
+def test_importresults_reads_an_excel_workbook(tmp_path, rs, members):
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for line in (HEADER + GAME).splitlines():
+        book.active.append([int(c) if c.isdigit() else c for c in line.split(",")])
+    book.save(tmp_path / "成績.xlsx")
+    out, _err = run("importresults", str(tmp_path / "成績.xlsx"))
+    assert "imported: 4 rows, 1 hanchan" in out and Hanchan.objects.count() == 1
+
+
 def test_a_dry_run_saves_nothing(tmp_path, rs, members):
     out, _err = run("importresults", write(tmp_path, HEADER + GAME), "--dry-run")
     assert "dry run: 4 rows, 1 hanchan" in out and not Hanchan.objects.exists()

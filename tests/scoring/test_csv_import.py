@@ -4,6 +4,7 @@ test client."""
 
 import codecs
 import datetime
+import io
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -475,6 +476,66 @@ def test_excels_unicode_text_utf16_and_tab_separated_plans_as_the_csv_does(rs, m
         == [(h.date, h.table, h.game, h.scores, h.numbers) for h in expected.hanchans]
 
 
+def workbook(rows, *, merge=(), sheets=("成績",), active=0):
+    """An Excel workbook as a club keeps one: ``rows`` on the sheet ``sheets[active]``, cells
+    ``merge`` (e.g. "A3:A10") merged, the other sheets empty."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = sheets[0]
+    for name in sheets[1:]:
+        book.create_sheet(name)
+    book.active = active
+    sheet = book.worksheets[active]
+    for row in rows:
+        sheet.append(row)
+    for cells in merge:
+        sheet.merge_cells(cells)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def test_an_excel_workbook_plans_as_its_sheet_saved_as_csv_does(rs, members):
+    """Date cells, numbers, merged 日付・卓・回戦 cells, a formula for the net (no value computed
+    yet: as a program writes it, read blank) and a title above the header, on the sheet it was saved on."""
+    day = datetime.datetime(2026, 11, 1)
+    players = [(1, "山田", 32600), (2, "佐藤", 25000), (3, "鈴木", 25000), (4, "田中", 17400)]
+    rows = [["2026年 例会成績"], ["日付", "卓", "回戦", "会員番号", "名前", "素点", "成績"]]
+    rows += [[day if i == 0 else None, 1 if i == 0 else None, 1 if i == 0 else None, no, name, float(score),
+              f"=F{i + 3}/1000-25"] for i, (no, name, score) in enumerate(players)]
+    data = workbook(rows, merge=("A3:A6", "B3:B6", "C3:C6"), sheets=("集計", "成績"), active=1)
+    plan, expected = check(services.csv_decode(data), ruleset=rs), check(HEADER + GAME)
+    assert plan.ok, errors(plan)
+    assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans] \
+        == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
+    bad = workbook([rows[1], [day, 1, 1, 1, "山田", "x"]])
+    assert errors(check(services.csv_decode(bad), ruleset=rs)) == ["2行目: score(素点) が数ではありません(x)"]
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "古い Excel 形式(.xls)やパスワード付きのブックは読めません"),
+    (b"PK\x03\x04 not a zip at all", "Excel のブック(.xlsx)として読めません"),
+])
+def test_an_old_or_damaged_excel_file_is_refused_clearly(data, message):
+    with pytest.raises(ValidationError) as exc:
+        services.csv_decode(data)
+    assert exc.value.messages[0].startswith(message)
+
+
+def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypatch):
+    from scoring.services import csvcells
+
+    data = workbook([["日付"]] * 50)
+    monkeypatch.setattr(csvcells, "XLSX_MAX_UNZIPPED", 1000)
+    with pytest.raises(ValidationError, match="ブックを展開すると大きすぎます"):
+        services.csv_decode(data)
+    monkeypatch.setattr(csvcells, "XLSX_MAX_UNZIPPED", 10**8)
+    monkeypatch.setattr(csvcells, "XLSX_MAX_ROWS", 10)
+    with pytest.raises(ValidationError, match="行が多すぎます"):
+        services.csv_decode(data)
+
+
 def test_a_thousands_separator_in_a_tab_separated_file_is_not_a_column(rs, members):
     text = (HEADER + GAME).replace(",", "\t").replace("\t32600\t", "\t32,600\t", 1)
     assert "32,600" in text
@@ -509,6 +570,16 @@ def test_an_upload_shows_the_preview_and_saves_nothing(client_as, scorekeeper, r
     assert r.status_code == 200 and "2 半荘を取り込む" in body and 'name="token"' in body
     assert "山田" in body and "+19.6" in body
     assert not Hanchan.objects.exists()
+
+
+def test_an_excel_workbook_uploaded_is_previewed_and_imported_like_a_csv_file(client_as, scorekeeper, rs, members):
+    rows = [HEADER.strip().split(",")] + [line.split(",") for line in GAME.splitlines()]
+    data = workbook([[int(c) if c.lstrip("-").isdigit() else c for c in row] for row in rows])
+    c = client_as(scorekeeper)
+    r = c.post(URL, {"file": upload(data, name="成績.xlsx")})
+    assert r.status_code == 200 and "1 半荘を取り込む" in r.content.decode()
+    c.post(URL, {"token": r.context["confirm"]["token"].value(), "create_members": "", "ruleset": ""})
+    assert list(Hanchan.objects.get().results.order_by("seat").values_list("net", flat=True)) == [19600, 4000, -4000, -19600]
 
 
 def test_confirming_the_preview_imports_it(client_as, scorekeeper, rs, members):
