@@ -85,6 +85,23 @@ def xlsx_csv(data: bytes) -> str:
     return out.getvalue()
 
 
+def workbook_note(data: bytes) -> str | None:
+    """What to tell of a workbook whose other sheets hold something too (only the one it was saved
+    on is read); ``None`` for a CSV file or a workbook of one sheet."""
+    if not data.startswith(XLSX_MAGIC):
+        return None
+    import openpyxl
+
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)  # read already: it opens
+    others = [sheet.title for sheet in book.worksheets if sheet.title != book.active.title
+              and any(any(v is not None for v in row) for row in sheet.iter_rows(max_row=HEADER_SEARCH, values_only=True))]
+    book.close()
+    if not others:
+        return None
+    return (_("読んだのはブックを保存したときに開いていたシート「%(sheet)s」だけです。ほかのシート(%(others)s)は、"
+              "そのシートを開いて保存してから取り込んでください") % {"sheet": book.active.title, "others": "、".join(others)})
+
+
 def _xlsx_cell(value: Any) -> str:
     """
     >>> [_xlsx_cell(v) for v in (None, 32600, 32600.0, 19.599999999999998, -4.0, "山田")]

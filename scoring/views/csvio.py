@@ -134,11 +134,13 @@ def results_import(request: HttpRequest) -> HttpResponse:
     create, ruleset = form.cleaned_data["create_members"], form.cleaned_data["ruleset"]
     try:
         # one byte past the limit is enough for csv_decode to refuse a file as too large
-        text = csvcells.csv_decode(upload.read(csvcells.MAX_BYTES + 1))
+        data = upload.read(csvcells.MAX_BYTES + 1)
+        text = csvcells.csv_decode(data)
     except ValidationError as exc:
         form.add_error("file", exc)
         return _page(request, form=form, status=422)
     plan = csv_service.results_import_check(text=text, create_members=create, ruleset=ruleset)
+    plan.notes[:0] = filter(None, [csvcells.workbook_note(data)])
     confirm = None
     if plan.ok:
         token = ResultsImportConfirmForm.token_for(text)

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, Member
+from scoring.services import csvcells
 
 pytestmark = pytest.mark.django_db
 URL = "/results/import/"
@@ -476,15 +477,17 @@ def test_excels_unicode_text_utf16_and_tab_separated_plans_as_the_csv_does(rs, m
         == [(h.date, h.table, h.game, h.scores, h.numbers) for h in expected.hanchans]
 
 
-def workbook(rows, *, merge=(), sheets=("成績",), active=0):
+def workbook(rows, *, merge=(), sheets=("成績",), active=0, others=()):
     """An Excel workbook as a club keeps one: ``rows`` on the sheet ``sheets[active]``, cells
-    ``merge`` (e.g. "A3:A10") merged, the other sheets empty."""
+    ``merge`` (e.g. "A3:A10") merged, the other sheets holding ``others``."""
     import openpyxl
 
     book = openpyxl.Workbook()
     book.active.title = sheets[0]
     for name in sheets[1:]:
-        book.create_sheet(name)
+        other = book.create_sheet(name)
+        for row in others:
+            other.append(row)
     book.active = active
     sheet = book.worksheets[active]
     for row in rows:
@@ -504,9 +507,13 @@ def test_an_excel_workbook_plans_as_its_sheet_saved_as_csv_does(rs, members):
     rows = [["2026年 例会成績"], ["日付", "卓", "回戦", "会員番号", "名前", "素点", "成績"]]
     rows += [[day if i == 0 else None, 1 if i == 0 else None, 1 if i == 0 else None, no, name, float(score),
               f"=F{i + 3}/1000-25"] for i, (no, name, score) in enumerate(players)]
-    data = workbook(rows, merge=("A3:A6", "B3:B6", "C3:C6"), sheets=("集計", "成績"), active=1)
+    data = workbook(rows, merge=("A3:A6", "B3:B6", "C3:C6"), sheets=("集計", "成績", "メモ"), active=1)
     plan, expected = check(services.csv_decode(data), ruleset=rs), check(HEADER + GAME)
     assert plan.ok, errors(plan)
+    assert csvcells.workbook_note(data) is None  # its other sheets are empty
+    filled = workbook(rows, sheets=("成績", "2025年", "2024年"), others=[["日付", "卓"]])
+    assert csvcells.workbook_note(filled) == ("読んだのはブックを保存したときに開いていたシート「成績」だけです。"
+                                              "ほかのシート(2025年、2024年)は、そのシートを開いて保存してから取り込んでください")
     assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans] \
         == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
     bad = workbook([rows[1], [day, 1, 1, 1, "山田", "x"]])
@@ -524,8 +531,6 @@ def test_an_old_or_damaged_excel_file_is_refused_clearly(data, message):
 
 
 def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypatch):
-    from scoring.services import csvcells
-
     data = workbook([["日付"]] * 50)
     monkeypatch.setattr(csvcells, "XLSX_MAX_UNZIPPED", 1000)
     with pytest.raises(ValidationError, match="ブックを展開すると大きすぎます"):
@@ -578,6 +583,10 @@ def test_an_excel_workbook_uploaded_is_previewed_and_imported_like_a_csv_file(cl
     c = client_as(scorekeeper)
     r = c.post(URL, {"file": upload(data, name="成績.xlsx")})
     assert r.status_code == 200 and "1 半荘を取り込む" in r.content.decode()
+    assert "シート「" not in r.content.decode()  # a workbook of one sheet: nothing to tell
+    two = workbook([[int(c) if c.lstrip("-").isdigit() else c for c in row] for row in rows], sheets=("成績", "前年"),
+                   others=[["日付"]])
+    assert "ほかのシート(前年)" in c.post(URL, {"file": upload(two, name="成績.xlsx")}).content.decode()
     c.post(URL, {"token": r.context["confirm"]["token"].value(), "create_members": "", "ruleset": ""})
     assert list(Hanchan.objects.get().results.order_by("seat").values_list("net", flat=True)) == [19600, 4000, -4000, -19600]
 

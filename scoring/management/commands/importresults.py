@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring import services
 from scoring.models import RuleSet
-from scoring.services.csvcells import MAX_BYTES
+from scoring.services.csvcells import MAX_BYTES, workbook_note
 
 
 class Command(BaseCommand):
@@ -40,6 +40,7 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
         plan = services.results_import_check(text=text, create_members=create_members, ruleset=default)
+        plan.notes[:0] = filter(None, [workbook_note(data)])
         for note in plan.notes:
             self.stdout.write(note)
         if not plan.ok:
