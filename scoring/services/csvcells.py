@@ -1,6 +1,7 @@
-"""Reading a CSV file as a club's spreadsheet writes it: the file's encoding, whole numbers, nets
-and dates in the forms Excel and Japanese sheets use, the columns named by a header in English (the
-export's) or in Japanese below a title or notes, and the cells Excel's merged cells leave blank."""
+"""Reading an import file as a club's spreadsheet writes it: a CSV file's encoding or an Excel
+workbook's sheet, whole numbers, nets and dates in the forms Excel and Japanese sheets use, the
+columns named by a header in English (the export's) or in Japanese below a title or notes, and the
+cells Excel's merged cells leave blank."""
 
 from __future__ import annotations
 
@@ -92,9 +93,9 @@ def workbook_note(data: bytes) -> str | None:
         return None
     import openpyxl
 
-    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)  # read already: it opens
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)  # csv_decode has read it: it opens
     others = [sheet.title for sheet in book.worksheets if sheet.title != book.active.title
-              and any(any(v is not None for v in row) for row in sheet.iter_rows(max_row=HEADER_SEARCH, values_only=True))]
+              and any(v is not None for row in sheet.iter_rows(max_row=HEADER_SEARCH, values_only=True) for v in row)]
     book.close()
     if not others:
         return None
@@ -103,7 +104,8 @@ def workbook_note(data: bytes) -> str | None:
 
 
 def _xlsx_cell(value: Any) -> str:
-    """
+    """A workbook cell's value as the text of a CSV cell.
+
     >>> [_xlsx_cell(v) for v in (None, 32600, 32600.0, 19.599999999999998, -4.0, "山田")]
     ['', '32600', '32600', '19.6', '-4', '山田']
     >>> _xlsx_cell(datetime.datetime(2026, 11, 1)), _xlsx_cell(datetime.datetime(2026, 11, 1, 19, 30))

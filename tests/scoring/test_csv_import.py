@@ -588,7 +588,8 @@ def test_an_excel_workbook_uploaded_is_previewed_and_imported_like_a_csv_file(cl
                    others=[["日付"]])
     assert "ほかのシート(前年)" in c.post(URL, {"file": upload(two, name="成績.xlsx")}).content.decode()
     c.post(URL, {"token": r.context["confirm"]["token"].value(), "create_members": "", "ruleset": ""})
-    assert list(Hanchan.objects.get().results.order_by("seat").values_list("net", flat=True)) == [19600, 4000, -4000, -19600]
+    nets = Hanchan.objects.get().results.order_by("seat").values_list("net", flat=True)
+    assert list(nets) == [19600, 4000, -4000, -19600]
 
 
 def test_confirming_the_preview_imports_it(client_as, scorekeeper, rs, members):
