@@ -5,6 +5,7 @@ test client."""
 import codecs
 import datetime
 import io
+import zipfile
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -528,6 +529,20 @@ def test_an_old_or_damaged_excel_file_is_refused_clearly(data, message):
     with pytest.raises(ValidationError) as exc:
         services.csv_decode(data)
     assert exc.value.messages[0].startswith(message)
+
+
+def test_an_xml_bomb_in_a_workbook_is_refused_not_expanded():
+    """Billion laughs in the sheet: openpyxl parses with defusedxml, which refuses the entities."""
+    entities = '<!ENTITY lol0 "lol">' + "".join(f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">' for i in range(1, 10))
+    bomb = (f'<?xml version="1.0"?><!DOCTYPE lolz [{entities}]><worksheet xmlns='
+            '"http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" '
+            't="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>')
+    good, out = zipfile.ZipFile(io.BytesIO(workbook([["日付"]]))), io.BytesIO()
+    with zipfile.ZipFile(out, "w") as bad:
+        for info in good.infolist():
+            bad.writestr(info, bomb if info.filename == "xl/worksheets/sheet1.xml" else good.read(info.filename))
+    with pytest.raises(ValidationError, match="Excel のブック"):
+        services.csv_decode(out.getvalue())
 
 
 def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypatch):
