@@ -93,10 +93,13 @@ def workbook_note(data: bytes) -> str | None:
         return None
     import openpyxl
 
-    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)  # csv_decode has read it: it opens
-    others = [sheet.title for sheet in book.worksheets if sheet.title != book.active.title
-              and any(v is not None for row in sheet.iter_rows(max_row=HEADER_SEARCH, values_only=True) for v in row)]
-    book.close()
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+        others = [sheet.title for sheet in book.worksheets if sheet.title != book.active.title
+                  and any(v is not None for row in sheet.iter_rows(max_row=HEADER_SEARCH, values_only=True) for v in row)]
+        book.close()
+    except Exception:  # a sheet csv_decode did not read is damaged: nothing to tell of it
+        return None
     if not others:
         return None
     return (_("読んだのはブックを保存したときに開いていたシート「%(sheet)s」だけです。ほかのシート(%(others)s)は、"
