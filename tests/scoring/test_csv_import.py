@@ -545,6 +545,17 @@ def test_an_xml_bomb_in_a_workbook_is_refused_not_expanded():
         services.csv_decode(out.getvalue())
 
 
+def test_a_damaged_sheet_the_import_does_not_read_neither_stops_it_nor_is_told_of(rs, members):
+    good = zipfile.ZipFile(io.BytesIO(workbook([["日付"]], sheets=("成績", "前年"), others=[["日付"]] * 50)))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as damaged:
+        for info in good.infolist():
+            data = good.read(info.filename)
+            cut = info.filename.endswith("sheet2.xml")  # the other sheet, cut off in the middle of its rows
+            damaged.writestr(info, data[:data.index(b"<sheetData>") + 40] if cut else data)
+    assert services.csv_decode(out.getvalue()) == "日付\n" and csvcells.workbook_note(out.getvalue()) is None
+
+
 def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypatch):
     data = workbook([["日付"]] * 50)
     monkeypatch.setattr(csvcells, "XLSX_MAX_UNZIPPED", 1000)
