@@ -140,7 +140,8 @@ def results_import(request: HttpRequest) -> HttpResponse:
         form.add_error("file", exc)
         return _page(request, form=form, status=422)
     plan = csv_service.results_import_check(text=text, create_members=create, ruleset=ruleset)
-    plan.notes[:0] = filter(None, [csvcells.workbook_note(data)])
+    if note := csvcells.workbook_note(data):
+        plan.notes.insert(0, note)
     confirm = None
     if plan.ok:
         token = ResultsImportConfirmForm.token_for(text)

@@ -40,7 +40,8 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
         plan = services.results_import_check(text=text, create_members=create_members, ruleset=default)
-        plan.notes[:0] = filter(None, [workbook_note(data)])
+        if note := workbook_note(data):
+            plan.notes.insert(0, note)
         for note in plan.notes:
             self.stdout.write(note)
         if not plan.ok:
