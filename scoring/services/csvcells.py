@@ -10,6 +10,7 @@ import csv
 import datetime
 import io
 import re
+import string
 import unicodedata
 import zipfile
 from collections import Counter
@@ -144,7 +145,7 @@ def _sheet_text(value: str) -> str:
 UNITS = {"table": ("卓",), "game": ("回戦", "半荘目", "半荘", "戦"), "rank": ("位", "着")}
 SEATS = {"東": "0", "起": "0", "南": "1", "西": "2", "北": "3"}  # 東 is the first dealer (起家)
 # a table a club names by a letter, A卓 or Ｂ: its place in the alphabet
-TABLE_LETTERS = {letter: str(n) for n, letter in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 1)}
+TABLE_LETTERS = {letter: str(n) for n, letter in enumerate(string.ascii_uppercase, 1)}
 
 
 def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | None:
@@ -284,7 +285,7 @@ def name_key(name: str) -> str:
 # the columns a sheet may write once for the rows below it, as Excel's merged cells leave them in a CSV file
 MERGED = ("date", "table", "game")
 # the heading of a member's 回戦 in a sheet of a member a row: 1回戦, 第2回戦, 3半荘目, 4戦
-GAME_HEADING = re.compile(r"第?\d+(回戦|半荘目?|戦)")
+GAME_HEADING = re.compile(rf"第?\d+({'|'.join(UNITS['game'])})")
 
 
 def fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) -> bool:

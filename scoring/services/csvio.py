@@ -186,7 +186,7 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
             plan.error([header_line], _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
                                         "1人1行(1半荘4行)に並べ替えてください"))
             return plan
-        if sum(map(bool, map(GAME_HEADING.fullmatch, header))) > 1:  # a member a row, a 回戦 a column
+        if sum(1 for heading in header if GAME_HEADING.fullmatch(heading)) > 1:  # a member a row, a 回戦 a column
             plan.error([header_line], _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
                                         "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
             return plan
