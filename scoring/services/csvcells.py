@@ -28,24 +28,29 @@ XLSX_MAX_UNZIPPED = 60 * 1024 * 1024  # a zip bomb is refused before it is read
 XLSX_MAX_ROWS = 200_000
 
 
+def upload_sheets(data: bytes) -> list[tuple[str, str]]:
+    """The sheets of an uploaded file, as (name, CSV text): a CSV file is one sheet without a name
+    (``csv_decode``), an Excel workbook every visible sheet that holds something (``xlsx_sheets``)."""
+    if len(data) > MAX_BYTES:
+        raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
+                              % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
+    if data.startswith(XLSX_MAGIC):
+        return xlsx_sheets(data)
+    if data.startswith(OLE_MAGIC):
+        raise ValidationError(_("古い Excel 形式(.xls)やパスワード付きのブックは読めません。"
+                                "Excel で「Excel ブック(.xlsx)」か CSV として保存し直してください"), code="xls")
+    return [("", csv_decode(data))]
+
+
 def csv_decode(data: bytes) -> str:
-    """The CSV text of an uploaded file: a CSV file in UTF-8 (with or without BOM), Shift_JIS/cp932
-    (Excel's CSV) or UTF-16 with its BOM (Excel's 「Unicode テキスト」, tab-separated:
-    ``csv_delimiter``), or an Excel workbook's sheet (``xlsx_csv``).
+    """The text of a CSV file in UTF-8 (with or without BOM), Shift_JIS/cp932 (Excel's CSV) or UTF-16
+    with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_delimiter``).
 
     >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
     ('日付', '日付')
     >>> csv_decode("日付".encode("utf-16"))
     '日付'
     """
-    if len(data) > MAX_BYTES:
-        raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
-                              % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
-    if data.startswith(XLSX_MAGIC):
-        return xlsx_csv(data)
-    if data.startswith(OLE_MAGIC):
-        raise ValidationError(_("古い Excel 形式(.xls)やパスワード付きのブックは読めません。"
-                                "Excel で「Excel ブック(.xlsx)」か CSV として保存し直してください"), code="xls")
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp932"):
         try:
@@ -59,10 +64,11 @@ def csv_decode(data: bytes) -> str:
                           code="encoding")
 
 
-def xlsx_csv(data: bytes) -> str:
-    """The sheet an Excel workbook (.xlsx) was saved on, as CSV text: a date cell as 2026-11-01 (with
-    its time, if it has one), a number to ten significant digits (what Excel shows at most), a formula
-    as the value Excel last computed, the cells a merged cell covers blank (``fill_merged``)."""
+def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
+    """Every visible sheet of an Excel workbook (.xlsx) that holds something, in the workbook's order,
+    as (name, CSV text): a date cell as 2026-11-01 (with its time, if it has one), a number to ten
+    significant digits (what Excel shows at most), a formula as the value Excel last computed, the
+    cells a merged cell covers blank (``fill_merged``). A hidden sheet is not read."""
     import openpyxl  # only once a workbook is read; it parses the XML with defusedxml when that is installed
 
     try:
@@ -71,40 +77,29 @@ def xlsx_csv(data: bytes) -> str:
                 raise ValidationError(_("ブックを展開すると大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
                                       % {"mb": XLSX_MAX_UNZIPPED // (1024 * 1024)}, code="too_large")
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        for n, row in enumerate(book.active.iter_rows(values_only=True)):
-            if n == XLSX_MAX_ROWS:
-                raise ValidationError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
-                                      % {"n": f"{XLSX_MAX_ROWS:,}"}, code="too_large")
-            writer.writerow([_xlsx_cell(value) for value in row])
+        sheets, rows = [], 0
+        for sheet in book.worksheets:
+            if sheet.sheet_state != "visible":
+                continue
+            out, written = io.StringIO(), False
+            writer = csv.writer(out, lineterminator="\n")
+            for row in sheet.iter_rows(values_only=True):
+                rows += 1
+                if rows > XLSX_MAX_ROWS:
+                    raise ValidationError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
+                                          % {"n": f"{XLSX_MAX_ROWS:,}"}, code="too_large")
+                cells = [_xlsx_cell(value) for value in row]
+                writer.writerow(cells)
+                written = written or any(cells)
+            if written:
+                sheets.append((sheet.title, out.getvalue()))
         book.close()
     except ValidationError:
         raise
     except Exception:  # a damaged or foreign file: openpyxl and zipfile raise many kinds
         raise ValidationError(_("Excel のブック(.xlsx)として読めません。Excel で開けるか確かめるか、CSV で保存してください"),
                               code="xlsx") from None
-    return out.getvalue()
-
-
-def workbook_note(data: bytes) -> str | None:
-    """What to tell of a workbook whose other sheets hold something too (only the one it was saved
-    on is read); ``None`` for a CSV file or a workbook of one sheet."""
-    if not data.startswith(XLSX_MAGIC):
-        return None
-    import openpyxl
-
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
-        others = [sheet.title for sheet in book.worksheets if sheet.title != book.active.title
-                  and any(v is not None for row in sheet.iter_rows(max_row=HEADER_SEARCH, values_only=True) for v in row)]
-        book.close()
-    except Exception:  # a sheet csv_decode did not read is damaged: nothing to tell of it
-        return None
-    if not others:
-        return None
-    return (_("読んだのはブックを保存したときに開いていたシート「%(sheet)s」だけです。ほかのシート(%(others)s)は、"
-              "そのシートを開いて保存してから取り込んでください") % {"sheet": book.active.title, "others": "、".join(others)})
+    return sheets
 
 
 def _xlsx_cell(value: Any) -> str:

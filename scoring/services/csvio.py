@@ -14,11 +14,11 @@ import csv
 import datetime
 import io
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -44,15 +44,19 @@ PLACEHOLDER_KANA = "ん"
 MAX_ERRORS = 1000
 
 
+# where a row is: its sheet's place in the file (0 for a CSV file) and its line, the header being line 1
+Line = tuple[int, int]
+
+
 @dataclass
 class RowError:
-    """A refused row (``lines``: the file's line numbers, the header being line 1)."""
+    """A refused row or rows: ``where`` they are in the file ("" for the whole file) and why."""
 
-    lines: list[int]
+    where: str
     message: str
 
     def __str__(self) -> str:
-        return f"{lines_text(self.lines)}: {self.message}" if self.lines else self.message
+        return f"{self.where}: {self.message}" if self.where else self.message
 
 
 def lines_text(lines: list[int]) -> str:
@@ -67,6 +71,20 @@ def lines_text(lines: list[int]) -> str:
         return _("%(a)s〜%(b)s行目") % {"a": lines[0], "b": lines[-1]}
     shown = ", ".join(map(str, lines[:6])) + ("…" if len(lines) > 6 else "")
     return _("%(n)s行目") % {"n": shown}
+
+
+def where_text(lines: list[Line], sheets: list[str]) -> str:
+    """Rows' places as a person reads them: the lines, after the name of their sheet in a workbook.
+
+    >>> where_text([(0, 4)], [""]), where_text([(1, 3), (0, 2), (1, 4)], ["2024年", "2025年"])
+    ('4行目', 'シート「2024年」2行目、シート「2025年」3〜4行目')
+    """
+    places = []
+    for index, group in groupby(sorted(lines), key=itemgetter(0)):
+        numbers = lines_text([line for _index, line in group])
+        places.append(_("シート「%(sheet)s」%(lines)s") % {"sheet": sheets[index], "lines": numbers}
+                      if sheets[index] else numbers)
+    return "、".join(places)
 
 
 @dataclass
@@ -96,6 +114,7 @@ class ImportPlan:
     rows: int = 0
     hanchans: list[PlannedHanchan] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
+    sheets: list[str] = field(default_factory=lambda: [""])  # the names of the file's sheets ("": a CSV file)
     notes: list[str] = field(default_factory=list)
     new_members: dict[int, tuple[str, str]] = field(default_factory=dict)  # number -> (name, kana)
     new_days: dict[datetime.date, RuleSet] = field(default_factory=dict)
@@ -107,14 +126,14 @@ class ImportPlan:
     def ok(self) -> bool:
         return not self.errors and self.more_errors == 0 and bool(self.hanchans)
 
-    def error(self, lines: list[int], message: str) -> None:
+    def error(self, lines: list[Line], message: str) -> None:
         if len(self.errors) < MAX_ERRORS:
-            self.errors.append(RowError(sorted(lines), message))
+            self.errors.append(RowError(where_text(lines, self.sheets), message))
         else:
             self.more_errors += 1
 
 
-def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:
+def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:
     """One CSV row into typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the
     rule set's name when the row names none."""
     out: dict[str, Any] = {"line": line}
@@ -171,60 +190,40 @@ def _parse_row(plan: ImportPlan, line: int, row: dict[str, str], *, ruleset: str
 
 # columns a file may leave out, read as blank in every row (but one of member_no and member_name)
 OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset", "member_kana")
-def results_import_check(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None) -> ImportPlan:
-    """Parse and validate CSV ``text`` against the database (reads only): the dry run. ``ruleset``:
-    the rule set of the rows that name none (every row, when the file has no ruleset column)."""
-    plan = ImportPlan()
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(text))
-    try:
-        header, header_line = sheet_header(reader)
-        if header is None:
-            plan.error([], _("取り込む行がありません"))
+
+
+def results_import_check(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), create_members: bool = False,
+                         ruleset: RuleSet | None = None) -> ImportPlan:
+    """Parse and validate the rows of ``sheets`` ((name, CSV text), as ``csvcells.upload_sheets``
+    reads a file), or of one CSV ``text``, against the database (reads only): the dry run. Of a
+    workbook's sheets, those without a date heading (totals, notes) are left out and named in a note,
+    unless none has one. ``ruleset``: the rule set of the rows that name none (every row, when the
+    file has no ruleset column)."""
+    sheets = list(sheets) or [("", text)]
+    plan = ImportPlan(sheets=[name for name, _text in sheets])
+    readers = []
+    for index, (_name, sheet_text) in enumerate(sheets):
+        reader = csv.reader(io.StringIO(sheet_text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(sheet_text))
+        try:
+            readers.append((index, reader, *sheet_header(reader)))
+        except csv.Error as exc:
+            plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
+    tables = [r for r in readers if r[2] and "date" in r[2]] or readers
+    if len(tables) < len(readers):
+        plan.notes.append(_("日付の見出しがないシートは読みませんでした: %(sheets)s")
+                          % {"sheets": "、".join(sheets[r[0]][0] for r in readers if r not in tables)})
+    parsed: list[dict[str, Any]] = []
+    filled = 0
+    for index, reader, header, header_line in tables:
+        try:
+            filled += _read_sheet(plan, parsed, index, reader, header, header_line, ruleset=ruleset)
+        except csv.Error as exc:
+            plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
+        if plan.rows > MAX_ROWS:
+            plan.errors = [RowError("", _("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
+                                    % {"n": f"{MAX_ROWS:,}"})]
             return plan
-        counts = Counter(c for c in header if c in RESULT_COLUMNS)
-        if max(counts.values(), default=0) > 2:  # a hanchan a row, its four players side by side
-            plan.error([header_line], _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
-                                        "1人1行(1半荘4行)に並べ替えてください"))
-            return plan
-        if sum(1 for heading in header if GAME_HEADING.fullmatch(heading)) > 1:  # a member a row, a 回戦 a column
-            plan.error([header_line], _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
-                                        "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
-            return plan
-        twice = [c for c, n in counts.items() if n > 1]
-        if twice:
-            plan.error([header_line], _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
-                       % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
-            return plan
-        required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
-        missing = [c for c in required if c not in header]
-        if "member_no" not in header and "member_name" not in header:
-            missing.append("member_no")
-        if missing:
-            plan.error([header_line], _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
-                       % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
-            return plan
-        index = {c: header.index(c) for c in RESULT_COLUMNS if c in header}
-        parsed, above, sizes, filled = [], {}, Counter(), 0
-        for raw in reader:
-            line = reader.line_num
-            if not any(cell.strip() for cell in raw):
-                continue
-            plan.rows += 1
-            if plan.rows > MAX_ROWS:
-                plan.errors = [RowError([], _("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
-                                        % {"n": f"{MAX_ROWS:,}"})]
-                return plan
-            if len(raw) < len(header):
-                plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
-                continue
-            # the ' the export puts before a name that would open as a formula is not part of it
-            cells = {c: csv_text(raw[index[c]]) if c in index else "" for c in RESULT_COLUMNS}
-            filled += fill_merged(cells, above, sizes)
-            row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
-            if row:
-                parsed.append(row)
-    except csv.Error as exc:
-        plan.error([reader.line_num], _("CSV として読めません: %(e)s") % {"e": exc})
+    if plan.errors and not parsed:
         return plan
     if not plan.rows:
         plan.error([], _("取り込む行がありません"))
@@ -236,6 +235,58 @@ def results_import_check(*, text: str, create_members: bool = False, ruleset: Ru
     _check_hanchans(plan, parsed, create_members=create_members)
     plan.hanchans.sort(key=lambda h: (h.date, h.table, h.game))
     return plan
+
+
+def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, header: list[str] | None,
+                header_line: int, *, ruleset: RuleSet | None) -> int:
+    """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``); stops past
+    ``MAX_ROWS`` rows. Returns the number of rows whose blank cells were read from the row above."""
+    where = [(index, header_line)]
+    if header is None:
+        return 0  # an empty sheet: the caller says so when nothing at all was read
+    counts = Counter(c for c in header if c in RESULT_COLUMNS)
+    if max(counts.values(), default=0) > 2:  # a hanchan a row, its four players side by side
+        plan.error(where, _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
+                            "1人1行(1半荘4行)に並べ替えてください"))
+        return 0
+    if sum(1 for heading in header if GAME_HEADING.fullmatch(heading)) > 1:  # a member a row, a 回戦 a column
+        plan.error(where, _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
+                            "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
+        return 0
+    twice = [c for c, n in counts.items() if n > 1]
+    if twice:
+        plan.error(where, _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
+                   % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
+        return 0
+    required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
+    missing = [c for c in required if c not in header]
+    if "member_no" not in header and "member_name" not in header:
+        missing.append("member_no")
+    if missing:
+        plan.error(where, _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
+                   % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
+        return 0
+    column = {c: header.index(c) for c in RESULT_COLUMNS if c in header}
+    above: dict[str, str] = {}
+    sizes: Counter = Counter()
+    filled = 0
+    for raw in reader:
+        line = (index, reader.line_num)
+        if not any(cell.strip() for cell in raw):
+            continue
+        plan.rows += 1
+        if plan.rows > MAX_ROWS:
+            break
+        if len(raw) < len(header):
+            plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
+            continue
+        # the ' the export puts before a name that would open as a formula is not part of it
+        cells = {c: csv_text(raw[column[c]]) if c in column else "" for c in RESULT_COLUMNS}
+        filled += fill_merged(cells, above, sizes)
+        row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
+        if row:
+            parsed.append(row)
+    return filled
 
 
 def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
@@ -288,7 +339,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     # unknown members: refused, or created (one name per number)
     new_names: dict[int, set[str]] = defaultdict(set)
     new_kana: dict[int, set[str]] = defaultdict(set)
-    new_lines: dict[int, list[int]] = defaultdict(list)
+    new_lines: dict[int, list[Line]] = defaultdict(list)
     for r in parsed:
         if r["member_no"] is None:
             continue  # a name refused above
@@ -354,6 +405,10 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
             continue  # its refused row is reported; the rest are not a game to check
         lines = [r["line"] for r in rows]
         what = _("%(date)s %(t)s卓 %(g)s回戦") % {"date": date.isoformat(), "t": table, "g": game}
+        if len({index for index, _line in lines}) > 1:
+            plan.error(lines, _("%(what)s が2つ以上のシートにあります。同じ半荘を2度書いていないか確かめてください")
+                       % {"what": what})
+            continue
         if all(r["seat"] is None for r in rows):  # no seats written: the rows' order, from the first dealer
             if len(rows) != 4:
                 plan.error(lines, _("%(what)s: 1半荘に4行が必要です(%(n)s 行)") % {"what": what, "n": len(rows)})
@@ -402,7 +457,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                                             names=names_by_seat, scores=scores, sticks=sticks, result=settled))
 
 
-def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: list[int],
+def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: list[Line],
             what: str) -> tuple[list[int], int, dict[str, Any]] | None:
     """The rule set's final result of four rows, checked against the rank/uma/net they give."""
     engine = rs.engine()
@@ -435,8 +490,9 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
         for key, out, label in (("rank", "ranks", _("順位")), ("uma", "uma", _("順位点")), ("net", "net", _("成績"))):
             # uma and net in points or, as the app shows them, in thousands (19600 or 19.6)
             if r[key] is not None and r[key] not in (settled[out][seat], Decimal(settled[out][seat]) / 1000):
-                wrong.append(_("%(line)s行目の%(label)s %(given)s(計算では %(want)s)")
-                             % {"line": r["line"], "label": label, "given": r[key], "want": settled[out][seat]})
+                wrong.append(_("%(where)sの%(label)s %(given)s(計算では %(want)s)")
+                             % {"where": where_text([r["line"]], plan.sheets), "label": label, "given": r[key],
+                                "want": settled[out][seat]})
     if wrong:
         plan.error(lines, _("%(what)s: ルール「%(rs)s」での計算と合いません: %(list)s")
                    % {"what": what, "rs": rs.name, "list": "、".join(wrong)})
@@ -445,11 +501,13 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
 
 
 @transaction.atomic
-def results_import(*, text: str, create_members: bool = False, ruleset: RuleSet | None = None, by: User,
+def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), create_members: bool = False,
+                   ruleset: RuleSet | None = None, by: User,
                    progress: Callable[[int, int], None] | None = None) -> ImportPlan:
-    """Validate ``text`` again and store all of it, or nothing (a ValidationError lists what was
-    refused). ``progress(done, total)`` is called after each hanchan stored."""
-    plan = results_import_check(text=text, create_members=create_members, ruleset=ruleset)
+    """Validate ``sheets`` (or ``text``: see ``results_import_check``) again and store all of it, or
+    nothing (a ValidationError lists what was refused). ``progress(done, total)`` is called after
+    each hanchan stored."""
+    plan = results_import_check(text=text, sheets=sheets, create_members=create_members, ruleset=ruleset)
     if not plan.ok:
         raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")
     members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}

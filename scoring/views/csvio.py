@@ -133,18 +133,15 @@ def results_import(request: HttpRequest) -> HttpResponse:
     upload = form.cleaned_data["file"]
     create, ruleset = form.cleaned_data["create_members"], form.cleaned_data["ruleset"]
     try:
-        # one byte past the limit is enough for csv_decode to refuse a file as too large
-        data = upload.read(csvcells.MAX_BYTES + 1)
-        text = csvcells.csv_decode(data)
+        # one byte past the limit is enough for upload_sheets to refuse a file as too large
+        sheets = csvcells.upload_sheets(upload.read(csvcells.MAX_BYTES + 1))
     except ValidationError as exc:
         form.add_error("file", exc)
         return _page(request, form=form, status=422)
-    plan = csv_service.results_import_check(text=text, create_members=create, ruleset=ruleset)
-    if note := csvcells.workbook_note(data):
-        plan.notes.insert(0, note)
+    plan = csv_service.results_import_check(sheets=sheets, create_members=create, ruleset=ruleset)
     confirm = None
     if plan.ok:
-        token = ResultsImportConfirmForm.token_for(text)
+        token = ResultsImportConfirmForm.token_for(sheets)
         if len(plan.hanchans) > WEB_MAX_HANCHAN or len(token) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE - 10_000:
             plan.notes.append(_("このファイルは画面から取り込むには大きすぎます(%(n)s 半荘まで)。"
                                 "python manage.py importresults で取り込んでください") % {"n": f"{WEB_MAX_HANCHAN:,}"})
@@ -160,7 +157,7 @@ def _commit(request: HttpRequest) -> HttpResponse:
         refused = [str(e) for errors in confirm.errors.values() for e in errors]
         return _page(request, form=ResultsImportForm(), errors=refused, status=422)
     try:
-        plan = services.results_import(text=confirm.cleaned_data["token"], create_members=confirm.cleaned_data["create_members"],
+        plan = services.results_import(sheets=confirm.cleaned_data["token"], create_members=confirm.cleaned_data["create_members"],
                                        ruleset=confirm.cleaned_data["ruleset"], by=request.user)
     except ValidationError as exc:
         return _page(request, form=ResultsImportForm(), errors=error_list(exc), status=422)

@@ -49,11 +49,12 @@ def test_importresults_reads_an_excel_workbook(tmp_path, rs, members):
     import openpyxl
 
     book = openpyxl.Workbook()
-    for line in (HEADER + GAME).splitlines():
-        book.active.append([int(c) if c.isdigit() else c for c in line.split(",")])
+    for sheet, text in ((book.active, HEADER + GAME), (book.create_sheet("前年"), HEADER + GAME.replace("2026", "2025"))):
+        for line in text.splitlines():
+            sheet.append([int(c) if c.isdigit() else c for c in line.split(",")])
     book.save(tmp_path / "成績.xlsx")
     out, _err = run("importresults", str(tmp_path / "成績.xlsx"))
-    assert "imported: 4 rows, 1 hanchan" in out and Hanchan.objects.count() == 1
+    assert "imported: 8 rows, 2 hanchan" in out and Hanchan.objects.count() == 2  # every sheet
 
 
 def test_a_dry_run_saves_nothing(tmp_path, rs, members):

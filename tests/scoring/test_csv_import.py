@@ -478,47 +478,94 @@ def test_excels_unicode_text_utf16_and_tab_separated_plans_as_the_csv_does(rs, m
         == [(h.date, h.table, h.game, h.scores, h.numbers) for h in expected.hanchans]
 
 
-def workbook(rows, *, merge=(), sheets=("成績",), active=0, others=()):
+def workbook(rows, *, merge=(), sheets=("成績",), active=0, others=(), hidden=()):
     """An Excel workbook as a club keeps one: ``rows`` on the sheet ``sheets[active]``, cells
-    ``merge`` (e.g. "A3:A10") merged, the other sheets holding ``others``."""
+    ``merge`` (e.g. "A3:A10") merged, the other sheets holding ``others`` (a list of rows for
+    each, or one list of rows for all), the sheets named in ``hidden`` hidden."""
     import openpyxl
 
     book = openpyxl.Workbook()
     book.active.title = sheets[0]
     for name in sheets[1:]:
-        other = book.create_sheet(name)
-        for row in others:
-            other.append(row)
+        book.create_sheet(name)
     book.active = active
+    rest = [sheet for sheet in book.worksheets if sheet.title != sheets[active]]
+    for n, other in enumerate(rest):
+        for row in (others[n] if others and isinstance(others[0][0], list) else others):
+            other.append(row)
     sheet = book.worksheets[active]
     for row in rows:
         sheet.append(row)
     for cells in merge:
         sheet.merge_cells(cells)
+    for name in hidden:
+        book[name].sheet_state = "hidden"
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
 
 
+def read(data, **kw):
+    return services.results_import_check(sheets=services.upload_sheets(data), **kw)
+
+
+def sheet_rows(text):
+    """CSV rows as a workbook holds them: numbers as numbers."""
+    return [[int(c) if c.lstrip("-").isdigit() else c for c in line.split(",")] for line in text.splitlines()]
+
+
 def test_an_excel_workbook_plans_as_its_sheet_saved_as_csv_does(rs, members):
     """Date cells, numbers, merged 日付・卓・回戦 cells, a formula for the net (no value computed
-    yet: as a program writes it, read blank) and a title above the header, on the sheet it was saved on."""
+    yet: as a program writes it, read blank) and a title above the header; empty sheets around it."""
     day = datetime.datetime(2026, 11, 1)
     players = [(1, "山田", 32600), (2, "佐藤", 25000), (3, "鈴木", 25000), (4, "田中", 17400)]
     rows = [["2026年 例会成績"], ["日付", "卓", "回戦", "会員番号", "名前", "素点", "成績"]]
     rows += [[day if i == 0 else None, 1 if i == 0 else None, 1 if i == 0 else None, no, name, float(score),
               f"=F{i + 3}/1000-25"] for i, (no, name, score) in enumerate(players)]
     data = workbook(rows, merge=("A3:A6", "B3:B6", "C3:C6"), sheets=("集計", "成績", "メモ"), active=1)
-    plan, expected = check(services.csv_decode(data), ruleset=rs), check(HEADER + GAME)
+    assert [name for name, _text in services.upload_sheets(data)] == ["成績"]  # the empty sheets are not read
+    plan, expected = read(data, ruleset=rs), check(HEADER + GAME)
     assert plan.ok, errors(plan)
-    assert csvcells.workbook_note(data) is None  # its other sheets are empty
-    filled = workbook(rows, sheets=("成績", "2025年", "2024年"), others=[["日付", "卓"]])
-    assert csvcells.workbook_note(filled) == ("読んだのはブックを保存したときに開いていたシート「成績」だけです。"
-                                              "ほかのシート(2025年、2024年)は、そのシートを開いて保存してから取り込んでください")
+    assert plan.notes == ["3 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)"]
     assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans] \
         == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
     bad = workbook([rows[1], [day, 1, 1, 1, "山田", "x"]])
-    assert errors(check(services.csv_decode(bad), ruleset=rs)) == ["2行目: score(素点) が数ではありません(x)"]
+    assert errors(read(bad, ruleset=rs)) == ["シート「成績」2行目: score(素点) が数ではありません(x)"]
+
+
+def test_every_sheet_of_a_workbook_is_read_and_errors_name_their_sheet(rs, members):
+    """A sheet a year: all of them are read, whichever was open when it was saved; a totals sheet
+    without a date heading is left out and named; an error names the sheet and its own line."""
+    year = sheet_rows(HEADER + GAME)
+    older = sheet_rows(HEADER + GAME.replace("2026-11-01", "2025-11-02"))
+    totals = [["名前", "半荘数", "合計"], ["山田", 2, 39.2]]
+    data = workbook(year, sheets=("2025年", "2026年", "集計"), active=1, others=[older, totals])
+    plan = read(data, ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert [h.date.year for h in plan.hanchans] == [2025, 2026] and plan.rows == 8
+    assert plan.notes == ["日付の見出しがないシートは読みませんでした: 集計"]
+    older[2][6] = "x"
+    plan = read(workbook(year, sheets=("2025年", "2026年"), active=1, others=[older]), ruleset=rs)
+    assert errors(plan) == ["シート「2025年」3行目: score(素点) が数ではありません(x)"]
+
+
+def test_a_hanchan_on_two_sheets_and_a_new_members_rows_on_both_are_told_by_sheet(rs, members):
+    copy = workbook(sheet_rows(HEADER + GAME), sheets=("11月", "全期間"), others=[sheet_rows(HEADER + GAME)])
+    assert errors(read(copy)) == ["シート「11月」2〜5行目、シート「全期間」2〜5行目: 2026-11-01 1卓 1回戦 が2つ以上のシートに"
+                                  "あります。同じ半荘を2度書いていないか確かめてください"]
+    other = sheet_rows(HEADER + GAME.replace("2026-11-01", "2026-11-08").replace(",4,田中", ",9,新井"))
+    named = sheet_rows(HEADER + GAME.replace(",4,田中", ",9,荒井"))
+    plan = read(workbook(named, sheets=("11月1日", "11月8日"), others=[other]), create_members=True)
+    assert errors(plan) == ["シート「11月1日」5行目、シート「11月8日」5行目: 新しい会員番号 9 の名前が行によって違うか空です(新井、荒井)"]
+
+
+def test_a_hidden_sheet_is_not_read_and_a_workbook_without_results_says_why_by_sheet(rs, members):
+    data = workbook(sheet_rows(HEADER + GAME), sheets=("成績", "下書き"), others=[sheet_rows(HEADER + BLANKS)],
+                    hidden=("下書き",))
+    assert [name for name, _text in services.upload_sheets(data)] == ["成績"]
+    assert len(read(data).hanchans) == 1
+    notes = workbook([["メモ"]], sheets=("メモ", "集計"), others=[[["名前", "1回戦", "2回戦"]]])
+    assert [e.split(":")[0] for e in errors(read(notes))] == ["シート「メモ」1行目", "シート「集計」1行目"]
 
 
 @pytest.mark.parametrize("data, message", [
@@ -527,7 +574,7 @@ def test_an_excel_workbook_plans_as_its_sheet_saved_as_csv_does(rs, members):
 ])
 def test_an_old_or_damaged_excel_file_is_refused_clearly(data, message):
     with pytest.raises(ValidationError) as exc:
-        services.csv_decode(data)
+        services.upload_sheets(data)
     assert exc.value.messages[0].startswith(message)
 
 
@@ -542,10 +589,10 @@ def test_an_xml_bomb_in_a_workbook_is_refused_not_expanded():
         for info in good.infolist():
             bad.writestr(info, bomb if info.filename == "xl/worksheets/sheet1.xml" else good.read(info.filename))
     with pytest.raises(ValidationError, match="Excel のブック"):
-        services.csv_decode(out.getvalue())
+        services.upload_sheets(out.getvalue())
 
 
-def test_a_damaged_sheet_the_import_does_not_read_neither_stops_it_nor_is_told_of(rs, members):
+def test_a_damaged_sheet_refuses_the_workbook(rs, members):
     good = zipfile.ZipFile(io.BytesIO(workbook([["日付"]], sheets=("成績", "前年"), others=[["日付"]] * 50)))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as damaged:
@@ -553,18 +600,19 @@ def test_a_damaged_sheet_the_import_does_not_read_neither_stops_it_nor_is_told_o
             data = good.read(info.filename)
             cut = info.filename.endswith("sheet2.xml")  # the other sheet, cut off in the middle of its rows
             damaged.writestr(info, data[:data.index(b"<sheetData>") + 40] if cut else data)
-    assert services.csv_decode(out.getvalue()) == "日付\n" and csvcells.workbook_note(out.getvalue()) is None
+    with pytest.raises(ValidationError, match="Excel のブック"):
+        services.upload_sheets(out.getvalue())
 
 
 def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypatch):
     data = workbook([["日付"]] * 50)
     monkeypatch.setattr(csvcells, "XLSX_MAX_UNZIPPED", 1000)
     with pytest.raises(ValidationError, match="ブックを展開すると大きすぎます"):
-        services.csv_decode(data)
+        services.upload_sheets(data)
     monkeypatch.setattr(csvcells, "XLSX_MAX_UNZIPPED", 10**8)
     monkeypatch.setattr(csvcells, "XLSX_MAX_ROWS", 10)
     with pytest.raises(ValidationError, match="行が多すぎます"):
-        services.csv_decode(data)
+        services.upload_sheets(data)
 
 
 def test_a_thousands_separator_in_a_tab_separated_file_is_not_a_column(rs, members):
@@ -604,18 +652,17 @@ def test_an_upload_shows_the_preview_and_saves_nothing(client_as, scorekeeper, r
 
 
 def test_an_excel_workbook_uploaded_is_previewed_and_imported_like_a_csv_file(client_as, scorekeeper, rs, members):
-    rows = [HEADER.strip().split(",")] + [line.split(",") for line in GAME.splitlines()]
-    data = workbook([[int(c) if c.lstrip("-").isdigit() else c for c in row] for row in rows])
+    """Its two sheets of a year each, and a totals sheet, named as left out."""
+    older = sheet_rows(HEADER + GAME.replace("2026-11-01", "2025-11-02"))
+    data = workbook(sheet_rows(HEADER + GAME), sheets=("2026年", "2025年", "集計"), others=[older, [["名前", "合計"]]])
     c = client_as(scorekeeper)
     r = c.post(URL, {"file": upload(data, name="成績.xlsx")})
-    assert r.status_code == 200 and "1 半荘を取り込む" in r.content.decode()
-    assert "シート「" not in r.content.decode()  # a workbook of one sheet: nothing to tell
-    two = workbook([[int(c) if c.lstrip("-").isdigit() else c for c in row] for row in rows], sheets=("成績", "前年"),
-                   others=[["日付"]])
-    assert "ほかのシート(前年)" in c.post(URL, {"file": upload(two, name="成績.xlsx")}).content.decode()
+    body = r.content.decode()
+    assert r.status_code == 200 and "2 半荘を取り込む" in body and "日付の見出しがないシートは読みませんでした: 集計" in body
     c.post(URL, {"token": r.context["confirm"]["token"].value(), "create_members": "", "ruleset": ""})
-    nets = Hanchan.objects.get().results.order_by("seat").values_list("net", flat=True)
-    assert list(nets) == [19600, 4000, -4000, -19600]
+    assert Hanchan.objects.count() == 2
+    nets = Hanchan.objects.get(clubday__date=datetime.date(2025, 11, 2)).results.order_by("seat")
+    assert list(nets.values_list("net", flat=True)) == [19600, 4000, -4000, -19600]
 
 
 def test_confirming_the_preview_imports_it(client_as, scorekeeper, rs, members):

@@ -11,11 +11,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring import services
 from scoring.models import RuleSet
-from scoring.services.csvcells import MAX_BYTES, workbook_note
+from scoring.services.csvcells import MAX_BYTES
 
 
 class Command(BaseCommand):
-    help = ("Import results from a CSV file or an Excel workbook's sheet "
+    help = ("Import results from a CSV file or an Excel workbook's sheets "
             "(date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset[,member_kana]).")
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -36,12 +36,10 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"cannot read {file}: {exc.strerror}") from None
         try:
-            text = services.csv_decode(data)
+            sheets = services.upload_sheets(data)
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
-        plan = services.results_import_check(text=text, create_members=create_members, ruleset=default)
-        if note := workbook_note(data):
-            plan.notes.insert(0, note)
+        plan = services.results_import_check(sheets=sheets, create_members=create_members, ruleset=default)
         for note in plan.notes:
             self.stdout.write(note)
         if not plan.ok:
@@ -56,7 +54,7 @@ class Command(BaseCommand):
             self.stdout.write(f"dry run: {summary} (nothing saved)")
             return
         try:
-            services.results_import(text=text, create_members=create_members, ruleset=default, by=None,
+            services.results_import(sheets=sheets, create_members=create_members, ruleset=default, by=None,
                                     progress=self.progress)
         except ValidationError as exc:
             for message in exc.messages:
