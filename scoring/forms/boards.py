@@ -101,7 +101,7 @@ class WhatIfForm(forms.Form):
 
     def choice(self) -> tuple[tuple[int, int, int, int], int | None, str] | None:
         """(順位点, 返し点, label) chosen, or ``None``."""
-        if not self.is_bound or not self.is_valid() or not self.cleaned_data.get("wi"):
+        if not self.is_valid() or not self.cleaned_data.get("wi"):
             return None
         d = self.cleaned_data
         if d["wi"] == "custom":

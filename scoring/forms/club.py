@@ -95,9 +95,7 @@ class RuleSetForm(forms.Form):
                 self.initial[key] = value
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise ValidationError(_("ルールの名前を入力してください"))
+        name = self.cleaned_data["name"]  # stripped, and not blank (the field is required)
         taken = RuleSet.objects.filter(name=name)
         if self.instance is not None:
             taken = taken.exclude(pk=self.instance.pk)

@@ -29,8 +29,7 @@ def _users():
 def user_create(request: HttpRequest) -> HttpResponse:
     form = UserRoleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        user = apply_service(form, services.user_create, username=d["username"], password=d["password"], role=d["role"])
+        user = apply_service(form, services.user_create, **form.cleaned_data)
         if user:
             messages.success(request, _("ユーザー %(u)s を作成しました") % {"u": user.username})
             return redirect("user-create")
@@ -49,9 +48,7 @@ def user_update(request: HttpRequest, pk: int) -> HttpResponse:
     user = get_object_or_404(get_user_model(), pk=pk)
     form = UserUpdateForm(request.POST or None, initial={"role": role_of(user), "active": user.is_active})
     if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        if apply_service(form, services.user_update, user=user, role=d["role"], active=d["active"],
-                         by=request.user):
+        if apply_service(form, services.user_update, user=user, by=request.user, **form.cleaned_data):
             messages.success(request, _("ユーザー %(u)s を変更しました") % {"u": user.username})
             return redirect("user-create")
     return _edit_page(request, user, form, PasswordSetForm(user=user), form_status(request))

@@ -21,6 +21,7 @@ from ..selectors.ranking import COLUMNS
 from .common import form_status
 
 WHATIF_KEYS = ("wi", "u1", "u2", "u3", "u4", "rp")
+FRAGMENTS = {"standings-table": "#table", "whatif": "#whatif"}  # the partial an htmx request gets, by target
 
 
 def _headers(params: Mapping[str, str], sort: str) -> list[dict]:
@@ -86,10 +87,8 @@ def standings(request: HttpRequest) -> HttpResponse:
            "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
     status = 422 if (request.GET and not form.is_valid()) or ctx["whatif_error"] else 200
-    template = "scoring/standings.html"
-    if getattr(request, "htmx", False) and request.htmx.target in ("standings-table", "whatif"):
-        template += "#table" if request.htmx.target == "standings-table" else "#whatif"
-    return render(request, template, ctx, status=status)
+    fragment = FRAGMENTS.get(request.htmx.target, "") if request.htmx else ""
+    return render(request, "scoring/standings.html" + fragment, ctx, status=status)
 
 
 @readable

@@ -24,7 +24,7 @@ from ..checklink import link_query
 from ..forms.check import CheckForm, melds_to_text, read_tiles
 from ..models import RuleSet
 from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
-from .common import phone_url
+from .common import form_errors, phone_url
 
 
 @require_GET
@@ -46,7 +46,7 @@ def check(request: HttpRequest) -> HttpResponse:
         path = link_path(query)
         if result["error"]:
             status = 422
-    elif form.is_bound and not form.is_valid():
+    elif not form.is_valid():
         status = 422
     if form.is_valid() and form.cleaned_data["melds"]:  # shown short (the palette reads both forms)
         form.data = form.data.copy()
@@ -54,8 +54,7 @@ def check(request: HttpRequest) -> HttpResponse:
     situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
         (data.get("seat"), data.get("round")) != ("S", "E")
     ctx = {"form": form, "result": result, "link": phone_url(request, path) if path else "",
-           "situation_open": situation,
-           "errors": [e for errs in form.errors.values() for e in errs] if form.is_bound else []}
+           "situation_open": situation, "errors": form_errors(form)}
     response = render(request, "scoring/check.html" + ("#results" if request.htmx else ""), ctx, status=status)
     if request.htmx and path:  # the address bar shows the short link, not the form's fields as typed
         push_url(response, path)
@@ -111,10 +110,8 @@ def check_examples(request: HttpRequest) -> HttpResponse:
                   {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})
 
 
-def tiles_answer(request: HttpRequest) -> JsonResponse:
-    """The tap palette's reader of typed tiles, as JSON (public as ``check_tiles``)."""
+@require_GET
+def check_tiles(request: HttpRequest) -> JsonResponse:
+    """The tap palette's reader of typed tiles, as JSON."""
     return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),
                                    request.GET.get("win_tile", "")))
-
-
-check_tiles = require_GET(tiles_answer)

@@ -1,5 +1,5 @@
-"""What every view module shares: running a service onto a form, 422 for refused submits, a hand
-with its hanchan, the address a phone opens."""
+"""What every view module shares: running a service onto a form, 422 for refused submits, the club
+day, hanchan or hand of a URL, the address a phone opens."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 
 from clubsite.deploy import LOOPBACK_HOSTS
 
-from ..models import HandRecord, HanchanQuerySet
+from ..models import ClubDay, Hanchan, HandRecord, HanchanQuerySet
 from ..services.hanchan import stale_error
 
 VERSION = re.compile(r"[0-9]{1,18}")  # a posted Hanchan.version: a counter from 0, never near 10**18
@@ -24,13 +24,33 @@ VERSION = re.compile(r"[0-9]{1,18}")  # a posted Hanchan.version: a counter from
 HANCHAN = tuple(f"hanchan__{r}" for r in HanchanQuerySet.PLAYERS)
 
 
+def clubday_or_404(pk: int) -> ClubDay:
+    return get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
+
+
+def hanchan_or_404(pk: int) -> Hanchan:
+    return get_object_or_404(Hanchan.objects.with_players(), pk=pk)
+
+
 def hand_or_404(pk: int) -> HandRecord:
     """A hand with its hanchan (``HANCHAN``), as the hand and dispute pages read it."""
     return get_object_or_404(HandRecord.objects.select_related(*HANCHAN), pk=pk)
 
 
+def new_hanchan_redirect(hanchan: Hanchan) -> HttpResponse:
+    """Where a hanchan just made opens: the score sheet form for one recorded from paper."""
+    if hanchan.mode == Hanchan.Mode.FINAL:
+        return redirect("hanchan-final-scores", hanchan.pk)
+    return redirect(hanchan)
+
+
 def error_list(exc: ValidationError) -> list[str]:
     return [str(m) for m in exc.messages]
+
+
+def form_errors(form) -> list[str]:
+    """Every error message of a bound form, field by field."""
+    return [str(e) for errors in form.errors.values() for e in errors]
 
 
 def apply_service(form, write, **kwargs):
@@ -65,7 +85,8 @@ def posted_version(request: HttpRequest, kind: str = "form") -> int:
     return int(text)
 
 
-MAX_AFTER = 100  # queued hands a phone may name before one hand: more than a hanchan has (the post holds at most 200 fields)
+# queued hands a phone may name before one hand: more than a hanchan has (the post holds at most 200 fields)
+MAX_AFTER = 100
 
 
 def posted_after(request: HttpRequest) -> list[uuid.UUID]:

@@ -23,12 +23,13 @@ from django.utils.translation import gettext as _
 
 from .. import services
 from ..access import readable, scorekeeper_required
+from ..forms.boards import BoardFilterForm
 from ..forms.csvio import ResultsImportConfirmForm, ResultsImportForm
 from ..models import ClubDay, RuleSet
 from ..selectors import csvio as selectors_csv
 from ..selectors.csvio import csv_cell
 from ..services import csvcells, csvio as csv_service
-from .common import error_list
+from .common import error_list, form_errors
 
 PREVIEW_ROWS = 200
 # An import is one transaction: on SQLite it holds the write lock (every scorekeeper waits) while
@@ -57,11 +58,9 @@ def export_filters(params: QueryDict) -> dict[str, Any]:
     own query string (a link from that page just adds ``.csv``), or the short form ``from``, ``to``,
     ``day``, ``ruleset`` (id or name), ``min_games``. ValueError with a message for a bad value."""
     if "period" in params or "clubday" in params:
-        from ..forms.boards import BoardFilterForm
-
         form = BoardFilterForm(params)
         if not form.is_valid():
-            raise ValueError(" ".join(str(e) for errors in form.errors.values() for e in errors))
+            raise ValueError(" ".join(form_errors(form)))
         return form.filters()
     out: dict[str, Any] = {}
     for param, key in (("from", "start"), ("to", "end")):
@@ -123,10 +122,10 @@ def standings_csv(request: HttpRequest) -> HttpResponse:
 def results_import(request: HttpRequest) -> HttpResponse:
     """GET: the upload form. POST with a file: the dry run (what would be created, or every refused
     row). POST with the confirm token: store it all, or nothing."""
-    if request.method == "POST" and "token" in request.POST:
-        return _commit(request)
     if request.method != "POST":
         return _page(request, form=ResultsImportForm())
+    if "token" in request.POST:
+        return _commit(request)
     form = ResultsImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return _page(request, form=form, status=422)
@@ -154,11 +153,11 @@ def results_import(request: HttpRequest) -> HttpResponse:
 def _commit(request: HttpRequest) -> HttpResponse:
     confirm = ResultsImportConfirmForm(request.POST)
     if not confirm.is_valid():
-        refused = [str(e) for errors in confirm.errors.values() for e in errors]
-        return _page(request, form=ResultsImportForm(), errors=refused, status=422)
+        return _page(request, form=ResultsImportForm(), errors=form_errors(confirm), status=422)
+    d = confirm.cleaned_data
     try:
-        plan = services.results_import(sheets=confirm.cleaned_data["token"], create_members=confirm.cleaned_data["create_members"],
-                                       ruleset=confirm.cleaned_data["ruleset"], by=request.user)
+        plan = services.results_import(sheets=d["token"], create_members=d["create_members"],
+                                       ruleset=d["ruleset"], by=request.user)
     except ValidationError as exc:
         return _page(request, form=ResultsImportForm(), errors=error_list(exc), status=422)
     messages.success(request, _("%(n)s 半荘(%(rows)s 行)を取り込みました") % {"n": len(plan.hanchans), "rows": plan.rows})

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import readable, scorekeeper_required
 from ..converters import MAX_ID
 from ..forms import ClubDayForm, HanchanForm
-from ..models import ClubDay, Hanchan
-from .common import apply_service, form_status, int_or_none
+from ..models import ClubDay
+from .common import apply_service, clubday_or_404, form_status, int_or_none, new_hanchan_redirect
 
 
 @readable
@@ -29,14 +29,13 @@ def clubday_list(request: HttpRequest) -> HttpResponse:
 def clubday_create(request: HttpRequest) -> HttpResponse:
     form = ClubDayForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        day = services.clubday_create(**form.cleaned_data)
-        return redirect(day)
+        return redirect(services.clubday_create(**form.cleaned_data))
     return render(request, "scoring/clubday_form.html", {"form": form}, status=form_status(request))
 
 
 @readable
 def clubday_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
+    day = clubday_or_404(pk)
     # ?after=<hanchan>: 「同じ卓で次の半荘」 on a finished hanchan's page (its table and players)
     after_pk = int_or_none(request.GET.get("after"))
     after = day.hanchans.filter(pk=after_pk).first() if after_pk and 0 < after_pk <= MAX_ID else None
@@ -53,7 +52,7 @@ def _clubday_page(request: HttpRequest, day: ClubDay, form: HanchanForm, status:
 @require_POST
 @scorekeeper_required
 def hanchan_create(request: HttpRequest, pk: int) -> HttpResponse:
-    day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
+    day = clubday_or_404(pk)
     form = HanchanForm(request.POST, clubday=day)
     if form.is_valid():
         d = form.cleaned_data
@@ -61,7 +60,5 @@ def hanchan_create(request: HttpRequest, pk: int) -> HttpResponse:
                                 number=d["number"], ruleset=d["ruleset"],
                                 players=[d["seat0"], d["seat1"], d["seat2"], d["seat3"]])
         if hanchan is not None:
-            if hanchan.mode == Hanchan.Mode.FINAL:
-                return redirect("hanchan-final-scores", hanchan.pk)
-            return redirect(hanchan)
+            return new_hanchan_redirect(hanchan)
     return _clubday_page(request, day, form, status=422)

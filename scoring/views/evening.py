@@ -17,13 +17,9 @@ from .. import selectors, services
 from ..access import readable, scorekeeper_required
 from ..models import ClubDay, Member
 from ..selectors import evening as sel
-from .common import error_list, int_or_none, phone_url
+from .common import clubday_or_404, error_list, int_or_none, phone_url
 
 POLL_SECONDS = 10  # the display's refresh; ``?every=2`` (2–60) for a test or a slow network
-
-
-def _day(pk: int) -> ClubDay:
-    return get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
 
 
 # --------------------------------------------------------------------------- 出欠
@@ -40,8 +36,7 @@ def _attendance_context(day: ClubDay) -> dict:
 
 @readable
 def attendance(request: HttpRequest, pk: int) -> HttpResponse:
-    day = _day(pk)
-    return render(request, "scoring/evening_attendance.html", _attendance_context(day))
+    return render(request, "scoring/evening_attendance.html", _attendance_context(clubday_or_404(pk)))
 
 
 ACTIONS = {"in": services.attendance_check_in, "undo": services.attendance_undo,
@@ -52,7 +47,7 @@ ACTIONS = {"in": services.attendance_check_in, "undo": services.attendance_undo,
 @scorekeeper_required
 def attendance_member(request: HttpRequest, pk: int, member: int) -> HttpResponse:
     """来た / 取消 / 帰る / 戻る for one member: htmx gets the member's row and the counts."""
-    day = _day(pk)
+    day = clubday_or_404(pk)
     person = get_object_or_404(Member, pk=member)
     action = ACTIONS.get(request.POST.get("action", ""))
     errors: list[str] = []
@@ -76,7 +71,7 @@ def attendance_member(request: HttpRequest, pk: int, member: int) -> HttpRespons
 @require_POST
 @scorekeeper_required
 def attendance_guest(request: HttpRequest, pk: int) -> HttpResponse:
-    day = _day(pk)
+    day = clubday_or_404(pk)
     try:
         found = services.guest_check_in(clubday=day, name=request.POST.get("name", ""))
     except ValidationError as exc:
@@ -105,15 +100,14 @@ def _draw_context(day: ClubDay, **extra) -> dict:
 
 @readable
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
-    day = _day(pk)
-    return render(request, "scoring/evening_draw.html", _draw_context(day))
+    return render(request, "scoring/evening_draw.html", _draw_context(clubday_or_404(pk)))
 
 
 @require_POST
 @scorekeeper_required
 def draw_create(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw a 回戦, or draw it again (a new seed, or the typed one)."""
-    day = _day(pk)
+    day = clubday_or_404(pk)
     number = int_or_none(request.POST.get("number")) or 0
     seed_text = request.POST.get("seed", "")
     try:
@@ -129,7 +123,7 @@ def draw_create(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @scorekeeper_required
 def draw_swap(request: HttpRequest, pk: int) -> HttpResponse:
-    day = _day(pk)
+    day = clubday_or_404(pk)
     number = int_or_none(request.POST.get("number")) or 0
     try:
         services.draw_swap(clubday=day, number=number, state=request.POST.get("state", ""),
@@ -152,7 +146,7 @@ def _qr(url: str) -> str:
 @readable
 def display(request: HttpRequest, pk: int) -> HttpResponse:
     """The room display of the current 回戦; ``#live`` for htmx polling."""
-    day = _day(pk)
+    day = clubday_or_404(pk)
     every = int_or_none(request.GET.get("every"))
     every = min(max(every, 2), 60) if every is not None else POLL_SECONDS
     number = sel.last_round(clubday=day)

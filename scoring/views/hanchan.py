@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -14,14 +14,13 @@ from .. import services
 from ..access import readable, scorekeeper_required
 from ..forms import FinalScoresForm
 from ..models import Hanchan
-from .common import form_status, posted_version
+from .common import form_status, hanchan_or_404, posted_version
 from .hanchan_page import hanchan_page, refused, whole_page
 
 
 @readable
 def hanchan_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    hanchan = get_object_or_404(Hanchan.objects.with_players(), pk=pk)
-    return hanchan_page(request, hanchan, fragment="live" if request.htmx else None)
+    return hanchan_page(request, hanchan_or_404(pk), fragment="live" if request.htmx else None)
 
 
 # the writes that change the hanchan's state, by the ``change`` the URL names, with their message:
@@ -42,7 +41,7 @@ def hanchan_change(request: HttpRequest, pk: int, change: str) -> HttpResponse:
     """A write that changes the hanchan's state (``CHANGES``): htmx gets the whole page (the
     heading's badge changes too), a plain post the page with the change's message."""
     service, done = CHANGES[change]
-    hanchan = get_object_or_404(Hanchan.objects.with_players(), pk=pk)
+    hanchan = hanchan_or_404(pk)
     try:
         hanchan = service(hanchan=hanchan, by=request.user, version=posted_version(request, "action"))
     except ValidationError as exc:
@@ -55,7 +54,7 @@ def hanchan_change(request: HttpRequest, pk: int, change: str) -> HttpResponse:
 
 @scorekeeper_required
 def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
-    hanchan = get_object_or_404(Hanchan.objects.with_players(), pk=pk)
+    hanchan = hanchan_or_404(pk)
     names = hanchan.player_names()
     done = {r.seat: r.score for r in hanchan.results.all()} if hanchan.mode == Hanchan.Mode.FINAL else {}
     initial = {f"score{seat}": score for seat, score in done.items()}
@@ -70,7 +69,6 @@ def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("最終得点を記録しました"))
             return redirect(hanchan)  # land on the result (the club day's page ends with a form)
-    status = form_status(request)
     ctx = {"hanchan": hanchan, "form": form, "names": names, "replacing": bool(done),
            "start": hanchan.ruleset_in_force.engine().start_points}
-    return render(request, "scoring/final_scores.html", ctx, status=status)
+    return render(request, "scoring/final_scores.html", ctx, status=form_status(request))

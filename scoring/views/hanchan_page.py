@@ -31,20 +31,19 @@ def page_context(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> dict[s
     names = hanchan.player_names()
     page, form = generations.generations((generations.hanchan(hanchan.pk), generations.NAMES),
                                          (generations.seating(hanchan.pk), generations.NAMES))
-    ctx = {"hanchan": hanchan, "generation": page, "form_generation": form,
-           # what the cached blocks show differently by user: the 物言い flag, the row actions, 「#n に戻す」
-           "variant": f"{user.is_authenticated:d}{is_scorekeeper(user):d}{is_admin(user):d}",
-           "state": SimpleLazyObject(lambda: selectors.hanchan_state(hanchan=hanchan)),
-           "deleted_hands": SimpleLazyObject(lambda: selectors.deleted_hands(hanchan_id=hanchan.pk, names=names)),
-           "can_restore": is_admin(user) and hanchan.mode == Hanchan.Mode.HANDS,
-           "errors": [], "notice": ""}
     ruleset = hanchan.ruleset_in_force.engine()
-    ctx.update(ruleset=ruleset, red_fives=ruleset.red_fives, names=names)
-    ctx["form"] = SimpleLazyObject(lambda: HandForm.for_hanchan(hanchan, initial=FRESH_FORM))
-    # the new hand's empty form is drawn once per seating (its fields are cached; built only then)
-    ctx["fresh_form"] = "form" not in extra
-    ctx.update(extra)
-    return ctx
+    return {"hanchan": hanchan, "generation": page, "form_generation": form,
+            # what the cached blocks show differently by user: the 物言い flag, the row actions, 「#n に戻す」
+            "variant": f"{user.is_authenticated:d}{is_scorekeeper(user):d}{is_admin(user):d}",
+            "state": SimpleLazyObject(lambda: selectors.hanchan_state(hanchan=hanchan)),
+            "deleted_hands": SimpleLazyObject(
+                lambda: selectors.deleted_hands(hanchan_id=hanchan.pk, names=names)),
+            "can_restore": is_admin(user) and hanchan.mode == Hanchan.Mode.HANDS,
+            "errors": [], "notice": "", "ruleset": ruleset, "red_fives": ruleset.red_fives, "names": names,
+            "form": SimpleLazyObject(lambda: HandForm.for_hanchan(hanchan, initial=FRESH_FORM)),
+            # the new hand's empty form is drawn once per seating (its fields are cached; built only then)
+            "fresh_form": "form" not in extra,
+            **extra}
 
 
 def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, fragment: str | None = None, status: int = 200,

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -19,14 +19,10 @@ from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
-from ..models import Hanchan
-from .check import tiles_answer
-from .common import error_list, form_status, hand_or_404, int_or_none, posted_after, posted_version
+from .check import check_tiles
+from .common import (error_list, form_errors, form_status, hanchan_or_404, hand_or_404, int_or_none,
+                     posted_after, posted_version)
 from .hanchan_page import after_record, after_write, hanchan_page, page_context, refused
-
-
-def _hanchan(pk: int) -> Hanchan:
-    return get_object_or_404(Hanchan.objects.with_players(), pk=pk)
 
 
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
@@ -64,7 +60,7 @@ def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
 @require_POST
 @scorekeeper_required
 def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
-    hanchan = _hanchan(pk)
+    hanchan = hanchan_or_404(pk)
     form = HandForm.for_hanchan(hanchan, request.POST)
     errors: list[str] = []
     stale = False
@@ -103,7 +99,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
 @scorekeeper_required
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The engine's verdict on a hand typed tile by tile, before it is saved."""
-    hanchan = _hanchan(pk)
+    hanchan = hanchan_or_404(pk)
     data = request.POST.copy()
     data["value"] = "tiles"
     before = int_or_none(request.POST.get("hand_order"))
@@ -115,7 +111,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
         verdict = answer["verdicts"][-1] if answer["verdicts"] else None
         errors = [answer["error"]] if answer["error"] and not verdict else []
     elif not form.is_valid():
-        errors = [str(e) for errs in form.errors.values() for e in errs]
+        errors = form_errors(form)
     # the verdict needs nothing of the request: rendered without the context processors (the
     # role check would read the user's groups a second time for every keystroke's preview)
     return HttpResponse(render_to_string("scoring/hanchan_detail.html#preview",
@@ -130,8 +126,8 @@ def _has_hand(event: dict[str, Any]) -> bool:
 @scorekeeper_required
 def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
     """The palette's reader of typed tiles on the hand form (``forms.check.read_tiles``, as the checker's)."""
-    _hanchan(pk)
-    return tiles_answer(request)
+    hanchan_or_404(pk)
+    return check_tiles(request)
 
 
 @scorekeeper_required

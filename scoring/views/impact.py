@@ -15,8 +15,7 @@ def impact(request: HttpRequest) -> HttpResponse:
     """The form, and with its fields filled the result (at most a year, ``MAX_HANCHAN`` games)."""
     form = ImpactForm(request.GET if "ruleset" in request.GET else None, initial=ImpactForm.defaults())
     result = None
-    if form.is_bound and form.is_valid():
-        d = form.cleaned_data
-        result = rule_change_impact(ruleset=d["ruleset"], other=d["other"], start=d["start"], end=d["end"])
+    if form.is_valid():
+        result = rule_change_impact(**form.cleaned_data)
     ctx = {"form": form, "result": result, "max_days": MAX_DAYS, "max_hanchan": MAX_HANCHAN}
     return render(request, "scoring/impact.html", ctx, status=422 if form.is_bound and not form.is_valid() else 200)

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,13 +17,14 @@ from ..forms import ClubDayForm
 from ..models import ClubDay, Hanchan, Member
 from ..selectors.tournament import TIEBREAKS, ruleset_summary
 from ..templatetags.signoff import signoff_context
-from .common import apply_service, error_list, form_status, posted_version
+from .common import (apply_service, clubday_or_404, error_list, form_status, hanchan_or_404,
+                     new_hanchan_redirect, posted_version)
 
 
 @scorekeeper_required
 def clubday_update(request: HttpRequest, pk: int) -> HttpResponse:
     """例会・大会の設定 of an existing day."""
-    day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
+    day = clubday_or_404(pk)
     form = ClubDayForm(request.POST or None, instance=day)
     if request.method == "POST" and form.is_valid():
         saved = apply_service(form, services.clubday_update, clubday=day, **form.cleaned_data)
@@ -34,7 +35,7 @@ def clubday_update(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _tournament(pk: int) -> ClubDay:
-    day = get_object_or_404(ClubDay.objects.select_related("ruleset"), pk=pk)
+    day = clubday_or_404(pk)
     if day.kind != ClubDay.Kind.TOURNAMENT:
         raise Http404("not a tournament")
     return day
@@ -49,8 +50,7 @@ def _context(day: ClubDay) -> dict:
 def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     """The 大会 page: the result (or the standings so far), the 決勝卓, the standings after each 回戦."""
     day = _tournament(pk)
-    ctx = _context(day)
-    ctx["rounds"] = selectors.tournament_rounds(day)
+    ctx = {**_context(day), "rounds": selectors.tournament_rounds(day)}
     return render(request, "scoring/tournament.html", ctx)
 
 
@@ -74,9 +74,7 @@ def final_table_create(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(error_list(exc)))
         return redirect("tournament", day.pk)
     messages.success(request, _("決勝卓を作りました。席順は抽選です"))
-    if hanchan.mode == Hanchan.Mode.FINAL:
-        return redirect("hanchan-final-scores", hanchan.pk)
-    return redirect(hanchan)
+    return new_hanchan_redirect(hanchan)
 
 
 @require_POST
@@ -86,7 +84,7 @@ def hanchan_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     for themselves)."""
     if not settings.SIGN_OFF:
         raise Http404("sign-off is off")
-    hanchan = get_object_or_404(Hanchan.objects.with_players(), pk=pk)
+    hanchan = hanchan_or_404(pk)
     posted = request.POST.get("member", "")
     member = Member.objects.filter(pk=int(posted)).first() if posted.isdigit() and len(posted) < 12 else None
     errors: list[str] = []
