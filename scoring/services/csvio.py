@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _, ngettext
 
 import rules
 
-from ..models import ClubDay, Hanchan, Member, RuleSet, validate_club_day_date
+from ..models import ClubDay, Hanchan, HanchanResult, Member, RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from ..selectors.members import next_member_number
 from ..shared import engine_message, kana_guess, name_in_kana
@@ -119,6 +119,7 @@ class ImportPlan:
     new_members: dict[int, tuple[str, str]] = field(default_factory=dict)  # number -> (name, kana)
     new_days: dict[datetime.date, RuleSet] = field(default_factory=dict)
     more_errors: int = 0
+    skipped: int = 0  # hanchan the database already has as the file has them
     # (date, table, game) of a refused row: the game's other rows are not checked as a game again
     refused_games: set[tuple[datetime.date, int, int]] = field(default_factory=set)
 
@@ -234,6 +235,12 @@ def results_import_check(*, text: str = "", sheets: Sequence[tuple[str, str]] = 
                           % {"n": filled})
     _check_hanchans(plan, parsed, create_members=create_members)
     plan.hanchans.sort(key=lambda h: (h.date, h.table, h.game))
+    if plan.skipped:
+        plan.notes.append(ngettext("%(n)s 半荘はすでに同じ内容で記録されているので、取り込まずに飛ばします",
+                                   "%(n)s 半荘はすでに同じ内容で記録されているので、取り込まずに飛ばします", plan.skipped)
+                          % {"n": plan.skipped})
+        if not plan.hanchans and not plan.errors:
+            plan.error([], _("このファイルの半荘はすべて記録済みです。取り込むものはありません"))
     return plan
 
 
@@ -333,8 +340,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
     members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
     days = _days_by_date({r["date"] for r in parsed})
-    taken = set(Hanchan.objects.filter(clubday__in=days.values())
-                .values_list("clubday__date", "table", "number"))
+    taken = _recorded(days)
 
     # unknown members: refused, or created (one name per number)
     new_names: dict[int, set[str]] = defaultdict(set)
@@ -444,17 +450,35 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
             plan.error(lines, _("%(what)s: ルール「%(name)s」は登録されていません(登録済み: %(known)s)")
                        % {"what": what, "name": rows[0]["ruleset"], "known": "、".join(rulesets) or "-"})
             continue
-        if (date, table, game) in taken:
-            plan.error(lines, _("%(what)s はすでに記録されています(上書きはしません。先にその半荘を確かめてください)")
-                       % {"what": what})
-            continue
         result = _settle(plan, rs, rows, lines, what)
         if result is None:
             continue
         scores, sticks, settled = result
+        if (date, table, game) in taken:
+            if taken[(date, table, game)] == (rs.pk, list(zip(nos, scores))):
+                plan.skipped += 1  # imported before: a club's history file grows, and is imported again
+            else:
+                plan.error(lines, _("%(what)s はすでに記録されています(上書きはしません。先にその半荘を確かめてください)")
+                           % {"what": what})
+            continue
         names_by_seat = [members[n].name if n in members else plan.new_members[n][0] for n in nos]
         plan.hanchans.append(PlannedHanchan(date=date, table=table, game=game, ruleset=rs, numbers=nos,
                                             names=names_by_seat, scores=scores, sticks=sticks, result=settled))
+
+
+def _recorded(days: dict[datetime.date, ClubDay]) -> dict[tuple[datetime.date, int, int], tuple | None]:
+    """The hanchan the database has on the file's club days, by (date, table, 回戦): a finished one as
+    its rule set's pk and its (member number, raw score) by seat, any other (in play, void) as None."""
+    slots: dict[tuple[datetime.date, int, int], tuple | None] = dict.fromkeys(
+        Hanchan.objects.filter(clubday__in=days.values()).values_list("clubday__date", "table", "number"))
+    seats: dict[tuple[datetime.date, int, int], tuple[int, list]] = {}
+    for date, table, game, own, day_rs, number, score in (
+            HanchanResult.objects.filter(hanchan__clubday__in=days.values(), hanchan__state=Hanchan.State.FINISHED)
+            .order_by("seat").values_list("hanchan__clubday__date", "hanchan__table", "hanchan__number",
+                                          "hanchan__ruleset", "hanchan__clubday__ruleset", "member__number", "score")):
+        seats.setdefault((date, table, game), (own or day_rs, []))[1].append((number, score))
+    slots.update(seats)
+    return slots
 
 
 def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: list[Line],

@@ -160,7 +160,9 @@ def _commit(request: HttpRequest) -> HttpResponse:
                                        ruleset=d["ruleset"], by=request.user)
     except ValidationError as exc:
         return _page(request, form=ResultsImportForm(), errors=error_list(exc), status=422)
-    messages.success(request, _("%(n)s 半荘(%(rows)s 行)を取り込みました") % {"n": len(plan.hanchans), "rows": plan.rows})
+    # the rows of the hanchan imported (not of those skipped as recorded before): four each
+    messages.success(request, _("%(n)s 半荘(%(rows)s 行)を取り込みました") % {"n": len(plan.hanchans),
+                                                                     "rows": 4 * len(plan.hanchans)})
     return redirect("clubday-list")
 
 

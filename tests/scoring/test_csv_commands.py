@@ -55,6 +55,10 @@ def test_importresults_reads_an_excel_workbook(tmp_path, rs, members):
     book.save(tmp_path / "成績.xlsx")
     out, _err = run("importresults", str(tmp_path / "成績.xlsx"))
     assert "imported: 8 rows, 2 hanchan" in out and Hanchan.objects.count() == 2  # every sheet
+    err = io.StringIO()
+    with pytest.raises(CommandError):  # once more: nothing new, and said so
+        call_command("importresults", str(tmp_path / "成績.xlsx"), stdout=io.StringIO(), stderr=err)
+    assert "このファイルの半荘はすべて記録済みです" in err.getvalue()
 
 
 def test_a_dry_run_saves_nothing(tmp_path, rs, members):

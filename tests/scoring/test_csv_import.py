@@ -92,6 +92,25 @@ def test_a_hanchan_already_in_the_slot_is_refused_not_overwritten(rs, members, s
     assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦 はすでに記録されています(上書きはしません。先にその半荘を確かめてください)"]
 
 
+def test_a_file_imported_again_with_more_rows_skips_the_hanchan_already_recorded_as_it_has_them(rs, members,
+                                                                                                 scorekeeper):
+    """A club's history file grows and is imported again: what is stored as the file has it is
+    skipped and told; what differs (a score, a player, the rule set) is refused, not overwritten."""
+    services.results_import(text=HEADER + GAME, by=scorekeeper)
+    plan = check(HEADER + GAME + BLANKS)
+    assert plan.ok, errors(plan)
+    assert [(h.date.day, h.table) for h in plan.hanchans] == [(8, 2)]
+    assert plan.notes == ["1 半荘はすでに同じ内容で記録されているので、取り込まずに飛ばします"]
+    assert errors(check(HEADER + GAME)) == ["このファイルの半荘はすべて記録済みです。取り込むものはありません"]
+    services.ruleset_create(name="天鳳", preset="tenhou")
+    for changed in (GAME.replace("32600,1,12000,19600", "32700,1,12000,19700").replace("17400,4,-12000,-19600",
+                                                                                       "17300,4,-12000,-19700"),
+                    GAME.replace(",1,山田,", ",5,伊藤,"), GAME.replace("ありあり", "天鳳").replace(",4000,4000,", ",,,")
+                    .replace(",-4000,-4000,", ",,,").replace("12000,19600", ",").replace("-12000,-19600", ",")):
+        assert errors(check(HEADER + changed)) == [
+            "2〜5行目: 2026-11-01 1卓 1回戦 はすでに記録されています(上書きはしません。先にその半荘を確かめてください)"]
+
+
 @pytest.mark.parametrize("edit, message", [
     (("2026-11-01,1,1,0,1,山田,32600", "2026-13-01,1,1,0,1,山田,32600"), "2行目: 日付は 2026-11-01 の形で書いてください(2026-13-01)"),
     ((",32600,1,", ",3万,1,"), "2行目: score(素点) が数ではありません(3万)"),

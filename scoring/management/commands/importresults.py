@@ -48,7 +48,8 @@ class Command(BaseCommand):
             if plan.more_errors:
                 self.stderr.write(f"... {plan.more_errors} more")
             raise CommandError(f"{file}: {len(plan.errors) + plan.more_errors} error(s); nothing imported")
-        summary = (f"{plan.rows} rows, {len(plan.hanchans)} hanchan, {len(plan.new_days)} new club days, "
+        skipped = f" ({plan.skipped} more recorded before: skipped)" if plan.skipped else ""
+        summary = (f"{plan.rows} rows, {len(plan.hanchans)} hanchan{skipped}, {len(plan.new_days)} new club days, "
                    f"{len(plan.new_members)} new members")
         if dry_run:
             self.stdout.write(f"dry run: {summary} (nothing saved)")
