@@ -82,10 +82,10 @@ def dispute_hand(*, dispute: Dispute) -> dict[str, Any]:
     try:
         out = rules.play(hanchan.game_doc(events))
         ctx["settled"] = out["events"][hand.order] if hand.order < len(out["events"]) else None
-        wins = [w for w in tile_wins(events, out, spec) if w.index == hand.order]
-        if wins:
-            ctx["verdict"] = rules.evaluate(wins[0].document)
-            doc = {k: v for k, v in wins[0].document.items() if k != "ruleset"}
+        win = next((w for w in tile_wins(events, out, spec) if w.index == hand.order), None)
+        if win is not None:
+            ctx["verdict"] = rules.evaluate(win.document)
+            doc = {k: v for k, v in win.document.items() if k != "ruleset"}
             lang = get_language() or "ja"
             ctx["compare"] = [{**v, "label": preset_label(v["ruleset"], lang)} for v in rules.compare(doc)["verdicts"]]
     except rules.RulesError as exc:

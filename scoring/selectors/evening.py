@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from ..models import Attendance, ClubDay, Draw, FinalScoreSheet, Hanchan, HandRecord, Member
+from ..models import Attendance, ClubDay, Draw, Hanchan, HandRecord, Member
 from ..seating import Round
 from .hanchan import SEAT_WINDS, stored_events
 
@@ -69,8 +69,7 @@ def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int
             .filter(Q(seat0__in=wanted) | Q(seat1__in=wanted) | Q(seat2__in=wanted) | Q(seat3__in=wanted))
             .values_list(*SEAT_IDS))
     for seats in rows:
-        for a, b in combinations(sorted(p for p in seats if p in wanted), 2):
-            counts[(a, b)] += 1
+        counts.update(combinations(sorted(p for p in seats if p in wanted), 2))
     return dict(counts)
 
 
@@ -147,8 +146,7 @@ def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
     for h in clubday.hanchans.select_related(*SEATS).order_by("number", "table"):
         by_number.setdefault(h.number, []).append(h)
     attendance = list(clubday.attendance.select_related("member"))
-    out_ids = {p for d in draws.values() for p in d.out}
-    names = Member.objects.in_bulk(out_ids)
+    names = Member.objects.in_bulk({p for d in draws.values() for p in d.out})
     started = _started_numbers(clubday)
     views = []
     for number in sorted(set(draws) | set(by_number), reverse=True):
@@ -168,11 +166,8 @@ def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
 
 def _started_numbers(clubday: ClubDay) -> set[int]:
     """The 回戦 with something recorded at a table: a hand, a paper sheet, or a table finished or void."""
-    hanchans = clubday.hanchans.all()
-    numbers = set(hanchans.exclude(state=Hanchan.State.IN_PLAY).values_list("number", flat=True))
-    numbers |= set(HandRecord.objects.filter(hanchan__clubday=clubday).values_list("hanchan__number", flat=True))
-    numbers |= set(FinalScoreSheet.objects.filter(hanchan__clubday=clubday).values_list("hanchan__number", flat=True))
-    return numbers
+    recorded = ~Q(state=Hanchan.State.IN_PLAY) | Q(hands__isnull=False) | Q(sheets__isnull=False)
+    return set(clubday.hanchans.filter(recorded).values_list("number", flat=True))
 
 
 def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:

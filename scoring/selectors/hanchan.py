@@ -40,7 +40,6 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     dealer, differences; round, honba, sticks; the hand history, each row with the open 物言い on
     its hand; whether the game is over; the stored results."""
     hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
-    members = hanchan.members
     names = hanchan.player_names()
     rs = hanchan.ruleset_in_force.engine()
     broken, broken_message, out = None, "", None
@@ -62,7 +61,7 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         dealer, label, honba, sticks, riichi = None, None, 0, 0, []
     players = []
     winds = [str(SEAT_WINDS[(seat - dealer) % 4] if dealer is not None else SEAT_WINDS[seat]) for seat in range(4)]
-    for seat, member in enumerate(members):
+    for seat, member in enumerate(hanchan.members):
         others = tuple((names[o], winds[o], scores[seat] - scores[o]) for o in range(4) if o != seat)
         players.append(PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=winds[seat],
                                    dealer=seat == dealer, riichi=seat in riichi, others=others))

@@ -186,15 +186,13 @@ def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: b
     older = _previous(rows)
     for row in rows:
         prev = older.get(row.history_id) or (None if row.history_type == "+" else row.prev_record)
-        changes: list[Change] = []
         if row.history_type == "+" or prev is None:
             changes = [Change(_label(model, f), None, lookups.show(row, f, _field(row, model, f), admin=admin))
                        for f in shown if _field(row, model, f) not in (None, "", [], {})]
         elif row.history_type == "~":
-            delta = row.diff_against(prev, included_fields=shown)
-            for c in delta.changes:
-                changes.append(Change(_label(model, c.field), lookups.show(prev, c.field, c.old, admin=admin),
-                                      lookups.show(row, c.field, c.new, admin=admin)))
+            changes = [Change(_label(model, c.field), lookups.show(prev, c.field, c.old, admin=admin),
+                              lookups.show(row, c.field, c.new, admin=admin))
+                       for c in row.diff_against(prev, included_fields=shown).changes]
         else:  # deleted: what was there
             changes = [Change(_label(model, f), lookups.show(row, f, _field(row, model, f), admin=admin), None)
                        for f in shown if f in ("order", "event", "member", "scores")

@@ -143,11 +143,11 @@ def _judge(game: Hanchan, events: list[dict[str, Any]], spec_now: Any, spec_othe
            rows: list[HandChange]) -> tuple[int, bool, set[tuple[int, int]]]:
     """Judge one game's tile-entered wins under the other rule set, appending the changed ones to
     ``rows``: the wins judged, whether any changed, and the refused (index, winner)."""
+    names = game.player_names()
     try:
-        out = rules.play({"ruleset": spec_now, "players": game.player_names(), "hands": events})
+        out = rules.play({"ruleset": spec_now, "players": names, "hands": events})
     except rules.RulesError:
         return 0, False, set()
-    names = game.player_names()
     refused: set[tuple[int, int]] = set()
     changed = False
     wins = tile_wins(events, out, spec_now)

@@ -147,10 +147,8 @@ def member_best_wins(*, member: Member, total: dict) -> list[dict]:
 def _typed_tiles(event: dict, seat: int) -> dict | None:
     """The typed hand of ``seat``'s win in a stored event, if it was entered as tiles."""
     wins = event.get("wins") or [event]
-    for w in wins:
-        if w.get("winner") == seat and isinstance(w.get("hand"), dict):
-            return w["hand"]
-    return None
+    typed = (w["hand"] for w in wins if w.get("winner") == seat and isinstance(w.get("hand"), dict))
+    return next(typed, None)
 
 
 def member_head_to_head(*, total: dict) -> list[dict]:

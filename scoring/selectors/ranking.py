@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -245,13 +245,12 @@ def place(rows: list[dict]) -> None:
 
 
 def sort_rows(rows: list[dict], sort: str) -> list[dict]:
-    """Rows ordered by a column of ``SORT_KEYS`` (``-key``: the other way), then by net and games;
-    rows without the figure go last."""
+    """Rows as ``place`` leaves them, ordered by a column of ``SORT_KEYS`` (``-key``: the other way),
+    ties kept in place order; rows without the figure go last."""
     key = sort.lstrip("-")
     if key not in SORT_KEYS:
         key, sort = "net", "net"
     ascending = SORT_KEYS[key] != sort.startswith("-")
-    rows = sorted(rows, key=lambda r: (-r["net"], -r["games"], r["member_no"]))  # the tie order
     present = [r for r in rows if r.get(key) is not None]
     missing = [r for r in rows if r.get(key) is None]
     present.sort(key=lambda r: r[key], reverse=not ascending)
@@ -260,12 +259,10 @@ def sort_rows(rows: list[dict], sort: str) -> list[dict]:
 
 def standings_top(*, limit: int = 5, start: date | None = None, end: date | None = None) -> list[dict]:
     """The first ``limit`` rows of ``standings`` (active members), with only id, name, net and games."""
-    qs = (BoardRollup.objects.filter(rollup_period(start, end), member__active=True)
-          .values("member_id", "member__name", "member__number")
-          .annotate(net=Sum("net"), games=Sum("games")).filter(games__gt=0)
-          .order_by("-net", "-games", "member__number")[:limit])
-    return [{"member_id": r["member_id"], "member_name": r["member__name"], "net": r["net"], "games": r["games"]}
-            for r in qs]
+    return list(BoardRollup.objects.filter(rollup_period(start, end), member__active=True)
+                .values("member_id", member_name=F("member__name"))
+                .annotate(net=Sum("net"), games=Sum("games")).filter(games__gt=0)
+                .order_by("-net", "-games", "member__number")[:limit])
 
 
 def board_teaser(*, today: date, limit: int = 5) -> dict[str, Any]:

@@ -61,10 +61,10 @@ def _rank(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows.sort(key=lambda r: (r["key"], r["number"]))
     previous = None
     for place, row in enumerate(rows, start=1):
-        row["rank"] = previous["rank"] if previous is not None and previous["key"] == row["key"] else place
-        row["tied"] = False
-        if previous is not None and previous["rank"] == row["rank"]:
-            row["tied"] = previous["tied"] = True
+        row["tied"] = previous is not None and previous["key"] == row["key"]
+        row["rank"] = previous["rank"] if row["tied"] else place
+        if row["tied"]:
+            previous["tied"] = True
         previous = row
     for row in rows:
         del row["key"]
@@ -148,16 +148,15 @@ def tournament_result(clubday: ClubDay) -> dict[str, Any]:
     decided = progress["rounds_done"] and final_number(clubday) is None
     if final is not None and final.state == Hanchan.State.FINISHED:
         finals = {r.member_id: r for r in final.results.all()}
-        order = {row["member_id"]: i for i, row in enumerate(rows)}
+        # sorted() is stable: players the final table ties stay in standings order
         top = sorted((row for row in rows if row["member_id"] in finals),
-                     key=lambda row: (finals[row["member_id"]].rank, order[row["member_id"]]))
+                     key=lambda row: finals[row["member_id"]].rank)
         rest = [row for row in rows if row["member_id"] not in finals]
         for row in top:
             result = finals[row["member_id"]]
             row.update(place=result.rank, final_rank=result.rank, final_net_text=result.net_text)
-        places = len(top)
         for row in rest:  # those behind the final table keep their standings order
-            row["place"] = max(row["rank"], places + 1)
+            row["place"] = max(row["rank"], len(top) + 1)
         rows = top + rest
         decided = True
     champion = rows[0] if decided and rows else None

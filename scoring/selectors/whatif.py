@@ -93,21 +93,23 @@ def _whatif_net(engines: dict, uma: tuple[int, int, int, int] | None, return_poi
     split = any(e.tie_break == "split" for e in engines.values())
     tied = (Subquery(HanchanResult.objects.filter(hanchan=OuterRef("hanchan"), rank=OuterRef("rank"))
                      .values("hanchan").annotate(c=Count("pk")).values("c")[:1]) if split else Value(1))
-
-    def per_ruleset(value_of) -> Case:
-        return Case(*[When(Q(rs_id=pk), then=Value(value_of(e))) for pk, e in engines.items()],
-                    default=Value(0), output_field=IntegerField())
-
-    returned = Value(return_points) if return_points is not None else per_ruleset(lambda e: e.return_points)
+    if return_points is None:
+        returned = _per_ruleset({pk: e.return_points for pk, e in engines.items()})
+        oka = Value(0)
+    else:
+        returned = Value(return_points)
+        okas = {pk: 4 * (return_points - e.start_points) for pk, e in engines.items()}
+        oka = _per_ruleset(okas, rank=1) / F("tied")
     if uma is None:
         uma_expr = F("uma")
     else:
         whens = [When(Q(rank=r, tied=k), then=Value(sum(uma[r - 1:r - 1 + k]) // k))
                  for r in range(1, 5) for k in range(1, 6 - r)]
         uma_expr = Case(*whens, default=Value(0), output_field=IntegerField())
-    if return_points is None:
-        oka = Value(0)
-    else:
-        oka = Case(*[When(Q(rs_id=pk, rank=1), then=Value(4 * (return_points - e.start_points)))
-                     for pk, e in engines.items()], default=Value(0), output_field=IntegerField()) / F("tied")
     return {"rs_id": in_force, "tied": tied}, F("score") - returned + uma_expr + oka
+
+
+def _per_ruleset(values: dict[int, int], **when: Any) -> Case:
+    """``values[pk]`` for a result under rule set ``pk`` that also matches ``when``, else 0."""
+    return Case(*[When(Q(rs_id=pk, **when), then=Value(v)) for pk, v in values.items()],
+                default=Value(0), output_field=IntegerField())
