@@ -1,7 +1,7 @@
 """CSV import of results, in the export's columns: validated into a plan (the dry run), then stored
 all-or-nothing, each hanchan as a paper sheet. ``rank``/``uma``/``net`` in the file, when given, must
 agree with the rule set's. A club's own sheet is read as Excel writes it: a header in Japanese,
-some columns left out (``OPTIONAL_COLUMNS``), members by name, ▲ for a minus, full-width digits.
+some columns left out (``csvplan.OPTIONAL_COLUMNS``), members by name, ▲ for a minus, full-width digits.
 
 >>> plan = results_import_check(text="date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset\\n")
 >>> plan.ok, [str(e) for e in plan.errors]
@@ -10,15 +10,12 @@ some columns left out (``OPTIONAL_COLUMNS``), members by name, ▲ for a minus, 
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -27,212 +24,28 @@ from django.utils.translation import gettext as _, ngettext
 
 import rules
 
-from ..models import ClubDay, Hanchan, HanchanResult, Member, RuleSet, validate_club_day_date
-from ..selectors.csvio import RESULT_COLUMNS, csv_text
+from ..models import ClubDay, Hanchan, HanchanResult, Member, RuleSet
 from ..selectors.members import next_member_number
 from ..shared import engine_message, kana_guess, name_in_kana
 from .club import clubday_create, member_create
 from .common import User
-from .csvcells import (FIELD_LABELS, GAME_HEADING, csv_delimiter, fill_merged, name_key, sheet_date, sheet_figure,
-                       sheet_header, sheet_int, yearless)
+from .csvcells import name_key
+from .csvplan import ImportPlan, Line, PlannedHanchan, read_sheets, where_text
 from .hanchan import hanchan_record_final_scores
 from .rollup import rollup_refresh
 
-MAX_ROWS = 100_000
 # the reading given to a new member whose name has none to guess (Latin letters): sorts last in 五十音 order
 PLACEHOLDER_KANA = "ん"
-MAX_ERRORS = 1000
-
-
-# where a row is: its sheet's place in the file (0 for a CSV file) and its line, the header being line 1
-Line = tuple[int, int]
-
-
-@dataclass
-class RowError:
-    """A refused row or rows: ``where`` they are in the file ("" for the whole file) and why."""
-
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
-
-
-def lines_text(lines: list[int]) -> str:
-    """Line numbers as a person reads them.
-
-    >>> lines_text([4]), lines_text([2, 3, 4, 5]), lines_text([2, 9, 14, 20, 31, 40, 52])
-    ('4行目', '2〜5行目', '2, 9, 14, 20, 31, 40…行目')
-    """
-    if len(lines) == 1:
-        return _("%(n)s行目") % {"n": lines[0]}
-    if lines == list(range(lines[0], lines[0] + len(lines))):
-        return _("%(a)s〜%(b)s行目") % {"a": lines[0], "b": lines[-1]}
-    shown = ", ".join(map(str, lines[:6])) + ("…" if len(lines) > 6 else "")
-    return _("%(n)s行目") % {"n": shown}
-
-
-def where_text(lines: list[Line], sheets: list[str]) -> str:
-    """Rows' places as a person reads them: the lines, after the name of their sheet in a workbook.
-
-    >>> where_text([(0, 4)], [""]), where_text([(1, 3), (0, 2), (1, 4)], ["2024年", "2025年"])
-    ('4行目', 'シート「2024年」2行目、シート「2025年」3〜4行目')
-    """
-    places = []
-    for index, group in groupby(sorted(lines), key=itemgetter(0)):
-        numbers = lines_text([line for _index, line in group])
-        places.append(_("シート「%(sheet)s」%(lines)s") % {"sheet": sheets[index], "lines": numbers}
-                      if sheets[index] else numbers)
-    return "、".join(places)
-
-
-@dataclass
-class PlannedHanchan:
-    date: datetime.date
-    table: int
-    game: int
-    ruleset: RuleSet
-    numbers: list[int]  # member numbers by seat
-    names: list[str]
-    scores: list[int]
-    sticks: int
-    result: dict[str, Any]
-
-    @property
-    def players(self) -> list[dict[str, Any]]:
-        """The preview's rows by seat."""
-        r = self.result
-        return [{"name": name, "number": no, "score": r["scores"][s], "rank": r["ranks"][s], "net": r["net"][s],
-                 "net_text": r["net_text"][s]} for s, (name, no) in enumerate(zip(self.names, self.numbers))]
-
-
-@dataclass
-class ImportPlan:
-    """What an import would create. ``ok``: no errors (then ``results_import`` can commit it)."""
-
-    rows: int = 0
-    hanchans: list[PlannedHanchan] = field(default_factory=list)
-    errors: list[RowError] = field(default_factory=list)
-    sheets: list[str] = field(default_factory=lambda: [""])  # the names of the file's sheets ("": a CSV file)
-    notes: list[str] = field(default_factory=list)
-    new_members: dict[int, tuple[str, str]] = field(default_factory=dict)  # number -> (name, kana)
-    new_days: dict[datetime.date, RuleSet] = field(default_factory=dict)
-    more_errors: int = 0
-    skipped: int = 0  # hanchan the database already has as the file has them
-    # (date, table, game) of a refused row: the game's other rows are not checked as a game again
-    refused_games: set[tuple[datetime.date, int, int]] = field(default_factory=set)
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors and self.more_errors == 0 and bool(self.hanchans)
-
-    def error(self, lines: list[Line], message: str) -> None:
-        if len(self.errors) < MAX_ERRORS:
-            self.errors.append(RowError(where_text(lines, self.sheets), message))
-        else:
-            self.more_errors += 1
-
-
-def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:
-    """One CSV row into typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the
-    rule set's name when the row names none."""
-    out: dict[str, Any] = {"line": line}
-    problems = []
-    try:
-        out["date"] = sheet_date(row["date"])
-        validate_club_day_date(out["date"])
-    except ValueError:
-        if yearless(row["date"]):
-            problems.append(_("日付に年がありません(%(v)s)。Excel で日付の表示形式を 2026/11/1 にしてから保存してください")
-                            % {"v": row["date"]})
-        else:
-            problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
-    except ValidationError as exc:
-        problems += exc.messages
-    for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
-        try:
-            if key in ("score", "uma", "net"):
-                out[key] = sheet_figure(row[key])
-            else:
-                out[key] = sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"), column=key)
-        except ValueError:
-            if key in ("score", "uma", "net"):
-                problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
-            elif row[key].strip():
-                problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
-            else:
-                problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS[key]})
-    if "score" in out and out["score"] is None:
-        problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS["score"]})
-    if not problems:
-        if out["table"] < 1 or out["table"] > 999:
-            problems.append(_("卓番号は1〜999にしてください(%(v)s)") % {"v": out["table"]})
-        if out["game"] < 1 or out["game"] > 999:
-            problems.append(_("回戦は1〜999にしてください(%(v)s)") % {"v": out["game"]})
-        if out["seat"] not in (None, 0, 1, 2, 3):
-            problems.append(_("席(seat)は起家から 0〜3 です(%(v)s)") % {"v": out["seat"]})
-        if out["member_no"] is not None and not 1 <= out["member_no"] <= 2_147_483_647:
-            problems.append(_("会員番号は1以上の整数で書いてください(%(v)s)") % {"v": out["member_no"]})
-        if out["rank"] is not None and out["rank"] not in (1, 2, 3, 4):
-            problems.append(_("順位(rank)は 1〜4 です(%(v)s)") % {"v": out["rank"]})
-    out["member_name"], out["member_kana"] = row["member_name"].strip(), row["member_kana"].strip()
-    if out.get("member_no", 0) is None and not out["member_name"]:  # (a number that is not one: said above)
-        problems.append(_("会員番号も名前も空です"))
-    out["ruleset"] = row["ruleset"].strip() or ruleset
-    if not out["ruleset"]:
-        problems.append(_("ruleset(ルール名)が空です"))
-    for problem in problems:
-        plan.error([line], problem)
-    if problems and all(out.get(k) is not None for k in ("date", "table", "game")):
-        plan.refused_games.add((out["date"], out["table"], out["game"]))
-    return None if problems else out
-
-
-# columns a file may leave out, read as blank in every row (but one of member_no and member_name)
-OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset", "member_kana")
 
 
 def results_import_check(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), create_members: bool = False,
                          ruleset: RuleSet | None = None) -> ImportPlan:
-    """Parse and validate the rows of ``sheets`` ((name, CSV text), as ``csvcells.upload_sheets``
-    reads a file), or of one CSV ``text``, against the database (reads only): the dry run. Of a
-    workbook's sheets, those without a date heading (totals, notes) are left out and named in a note,
-    unless none has one. ``ruleset``: the rule set of the rows that name none (every row, when the
-    file has no ruleset column)."""
-    sheets = list(sheets) or [("", text)]
-    plan = ImportPlan(sheets=[name for name, _text in sheets])
-    readers = []
-    for index, (_name, sheet_text) in enumerate(sheets):
-        reader = csv.reader(io.StringIO(sheet_text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(sheet_text))
-        try:
-            readers.append((index, reader, *sheet_header(reader)))
-        except csv.Error as exc:
-            plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
-    tables = [r for r in readers if r[2] and "date" in r[2]] or readers
-    if len(tables) < len(readers):
-        plan.notes.append(_("日付の見出しがないシートは読みませんでした: %(sheets)s")
-                          % {"sheets": "、".join(sheets[r[0]][0] for r in readers if r not in tables)})
-    parsed: list[dict[str, Any]] = []
-    filled = 0
-    for index, reader, header, header_line in tables:
-        try:
-            filled += _read_sheet(plan, parsed, index, reader, header, header_line, ruleset=ruleset)
-        except csv.Error as exc:
-            plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
-        if plan.rows > MAX_ROWS:
-            plan.errors = [RowError("", _("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
-                                    % {"n": f"{MAX_ROWS:,}"})]
-            return plan
-    if plan.errors and not parsed:
+    """Parse and validate the rows of ``sheets`` (``csvplan.read_sheets``), or of one CSV ``text``,
+    against the database (reads only): the dry run. ``ruleset``: the rule set of the rows that name
+    none (every row, when the file has no ruleset column)."""
+    plan, parsed = read_sheets(list(sheets) or [("", text)], ruleset=ruleset)
+    if not parsed:
         return plan
-    if not plan.rows:
-        plan.error([], _("取り込む行がありません"))
-        return plan
-    if filled:
-        plan.notes.append(ngettext("%(n)s 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)",
-                                   "%(n)s 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)", filled)
-                          % {"n": filled})
     _check_hanchans(plan, parsed, create_members=create_members)
     plan.hanchans.sort(key=lambda h: (h.date, h.table, h.game))
     if plan.skipped:
@@ -242,58 +55,6 @@ def results_import_check(*, text: str = "", sheets: Sequence[tuple[str, str]] = 
         if not plan.hanchans and not plan.errors:
             plan.error([], _("このファイルの半荘はすべて記録済みです。取り込むものはありません"))
     return plan
-
-
-def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, header: list[str] | None,
-                header_line: int, *, ruleset: RuleSet | None) -> int:
-    """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``); stops past
-    ``MAX_ROWS`` rows. Returns the number of rows whose blank cells were read from the row above."""
-    where = [(index, header_line)]
-    if header is None:
-        return 0  # an empty sheet: the caller says so when nothing at all was read
-    counts = Counter(c for c in header if c in RESULT_COLUMNS)
-    if max(counts.values(), default=0) > 2:  # a hanchan a row, its four players side by side
-        plan.error(where, _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
-                            "1人1行(1半荘4行)に並べ替えてください"))
-        return 0
-    if sum(1 for heading in header if GAME_HEADING.fullmatch(heading)) > 1:  # a member a row, a 回戦 a column
-        plan.error(where, _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
-                            "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
-        return 0
-    twice = [c for c, n in counts.items() if n > 1]
-    if twice:
-        plan.error(where, _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
-                   % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
-        return 0
-    required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
-    missing = [c for c in required if c not in header]
-    if "member_no" not in header and "member_name" not in header:
-        missing.append("member_no")
-    if missing:
-        plan.error(where, _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
-                   % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
-        return 0
-    column = {c: header.index(c) for c in RESULT_COLUMNS if c in header}
-    above: dict[str, str] = {}
-    sizes: Counter = Counter()
-    filled = 0
-    for raw in reader:
-        line = (index, reader.line_num)
-        if not any(cell.strip() for cell in raw):
-            continue
-        plan.rows += 1
-        if plan.rows > MAX_ROWS:
-            break
-        if len(raw) < len(header):
-            plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
-            continue
-        # the ' the export puts before a name that would open as a formula is not part of it
-        cells = {c: csv_text(raw[column[c]]) if c in column else "" for c in RESULT_COLUMNS}
-        filled += fill_merged(cells, above, sizes)
-        row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
-        if row:
-            parsed.append(row)
-    return filled
 
 
 def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:

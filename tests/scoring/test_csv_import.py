@@ -207,8 +207,8 @@ def test_an_empty_file_says_so(rs):
 
 
 def test_too_many_rows_are_refused(rs, members, monkeypatch):
-    from scoring.services import csvio
-    monkeypatch.setattr(csvio, "MAX_ROWS", 6)
+    from scoring.services import csvplan
+    monkeypatch.setattr(csvplan, "MAX_ROWS", 6)
     plan = check(HEADER + GAME + BLANKS)
     assert not plan.ok and errors(plan) == ["行が多すぎます(6 行まで)。期間を分けて取り込んでください"]
 

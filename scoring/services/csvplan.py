@@ -1,0 +1,265 @@
+"""The plan of a results import: an import file's sheets read into typed rows, with every refused
+header, row and cell named by its sheet and line (``ImportPlan``); ``csvio`` then checks the rows
+against the database and stores the plan."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import groupby
+from operator import itemgetter
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _, ngettext
+
+from ..models import RuleSet, validate_club_day_date
+from ..selectors.csvio import RESULT_COLUMNS, csv_text
+from .csvcells import (FIELD_LABELS, GAME_HEADING, csv_delimiter, fill_merged, sheet_date, sheet_figure, sheet_header,
+                       sheet_int, yearless)
+
+MAX_ROWS = 100_000
+MAX_ERRORS = 1000
+
+
+# where a row is: its sheet's place in the file (0 for a CSV file) and its line, the header being line 1
+Line = tuple[int, int]
+
+
+@dataclass
+class RowError:
+    """A refused row or rows: ``where`` they are in the file ("" for the whole file) and why."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+def lines_text(lines: list[int]) -> str:
+    """Line numbers as a person reads them.
+
+    >>> lines_text([4]), lines_text([2, 3, 4, 5]), lines_text([2, 9, 14, 20, 31, 40, 52])
+    ('4行目', '2〜5行目', '2, 9, 14, 20, 31, 40…行目')
+    """
+    if len(lines) == 1:
+        return _("%(n)s行目") % {"n": lines[0]}
+    if lines == list(range(lines[0], lines[0] + len(lines))):
+        return _("%(a)s〜%(b)s行目") % {"a": lines[0], "b": lines[-1]}
+    shown = ", ".join(map(str, lines[:6])) + ("…" if len(lines) > 6 else "")
+    return _("%(n)s行目") % {"n": shown}
+
+
+def where_text(lines: list[Line], sheets: list[str]) -> str:
+    """Rows' places as a person reads them: the lines, after the name of their sheet in a workbook.
+
+    >>> where_text([(0, 4)], [""]), where_text([(1, 3), (0, 2), (1, 4)], ["2024年", "2025年"])
+    ('4行目', 'シート「2024年」2行目、シート「2025年」3〜4行目')
+    """
+    places = []
+    for index, group in groupby(sorted(lines), key=itemgetter(0)):
+        numbers = lines_text([line for _index, line in group])
+        places.append(_("シート「%(sheet)s」%(lines)s") % {"sheet": sheets[index], "lines": numbers}
+                      if sheets[index] else numbers)
+    return "、".join(places)
+
+
+@dataclass
+class PlannedHanchan:
+    date: datetime.date
+    table: int
+    game: int
+    ruleset: RuleSet
+    numbers: list[int]  # member numbers by seat
+    names: list[str]
+    scores: list[int]
+    sticks: int
+    result: dict[str, Any]
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """The preview's rows by seat."""
+        r = self.result
+        return [{"name": name, "number": no, "score": r["scores"][s], "rank": r["ranks"][s], "net": r["net"][s],
+                 "net_text": r["net_text"][s]} for s, (name, no) in enumerate(zip(self.names, self.numbers))]
+
+
+@dataclass
+class ImportPlan:
+    """What an import would create. ``ok``: no errors (then ``results_import`` can commit it)."""
+
+    rows: int = 0
+    hanchans: list[PlannedHanchan] = field(default_factory=list)
+    errors: list[RowError] = field(default_factory=list)
+    sheets: list[str] = field(default_factory=lambda: [""])  # the names of the file's sheets ("": a CSV file)
+    notes: list[str] = field(default_factory=list)
+    new_members: dict[int, tuple[str, str]] = field(default_factory=dict)  # number -> (name, kana)
+    new_days: dict[datetime.date, RuleSet] = field(default_factory=dict)
+    more_errors: int = 0
+    skipped: int = 0  # hanchan the database already has as the file has them
+    # (date, table, game) of a refused row: the game's other rows are not checked as a game again
+    refused_games: set[tuple[datetime.date, int, int]] = field(default_factory=set)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and self.more_errors == 0 and bool(self.hanchans)
+
+    def error(self, lines: list[Line], message: str) -> None:
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(RowError(where_text(lines, self.sheets), message))
+        else:
+            self.more_errors += 1
+
+
+# columns a file may leave out, read as blank in every row (but one of member_no and member_name)
+OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset", "member_kana")
+
+
+def read_sheets(sheets: Sequence[tuple[str, str]], *,
+                ruleset: RuleSet | None) -> tuple[ImportPlan, list[dict[str, Any]]]:
+    """The plan of ``sheets`` ((name, CSV text), as ``csvcells.upload_sheets`` reads a file) with the
+    refusals of their headers and cells, and their rows as typed values (``ruleset``: the rule set
+    of the rows that name none). Of a workbook's sheets, those without a date heading (totals,
+    notes) are left out and named in a note, unless none has one."""
+    plan = ImportPlan(sheets=[name for name, _text in sheets])
+    readers = []
+    for index, (_name, sheet_text) in enumerate(sheets):
+        reader = csv.reader(io.StringIO(sheet_text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(sheet_text))
+        try:
+            readers.append((index, reader, *sheet_header(reader)))
+        except csv.Error as exc:
+            plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
+    tables = [r for r in readers if r[2] and "date" in r[2]] or readers
+    if len(tables) < len(readers):
+        plan.notes.append(_("日付の見出しがないシートは読みませんでした: %(sheets)s")
+                          % {"sheets": "、".join(sheets[r[0]][0] for r in readers if r not in tables)})
+    parsed: list[dict[str, Any]] = []
+    filled = 0
+    for index, reader, header, header_line in tables:
+        try:
+            filled += _read_sheet(plan, parsed, index, reader, header, header_line, ruleset=ruleset)
+        except csv.Error as exc:
+            plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
+        if plan.rows > MAX_ROWS:
+            plan.errors = [RowError("", _("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
+                                    % {"n": f"{MAX_ROWS:,}"})]
+            return plan, []
+    if not plan.rows and not plan.errors:
+        plan.error([], _("取り込む行がありません"))
+    if filled:
+        plan.notes.append(ngettext("%(n)s 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)",
+                                   "%(n)s 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)", filled)
+                          % {"n": filled})
+    return plan, parsed
+
+
+def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, header: list[str] | None,
+                header_line: int, *, ruleset: RuleSet | None) -> int:
+    """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``); stops past
+    ``MAX_ROWS`` rows. Returns the number of rows whose blank cells were read from the row above."""
+    where = [(index, header_line)]
+    if header is None:
+        return 0  # an empty sheet: the caller says so when nothing at all was read
+    counts = Counter(c for c in header if c in RESULT_COLUMNS)
+    if max(counts.values(), default=0) > 2:  # a hanchan a row, its four players side by side
+        plan.error(where, _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
+                            "1人1行(1半荘4行)に並べ替えてください"))
+        return 0
+    if sum(1 for heading in header if GAME_HEADING.fullmatch(heading)) > 1:  # a member a row, a 回戦 a column
+        plan.error(where, _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
+                            "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
+        return 0
+    twice = [c for c, n in counts.items() if n > 1]
+    if twice:
+        plan.error(where, _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
+                   % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
+        return 0
+    required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
+    missing = [c for c in required if c not in header]
+    if "member_no" not in header and "member_name" not in header:
+        missing.append("member_no")
+    if missing:
+        plan.error(where, _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
+                   % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
+        return 0
+    column = {c: header.index(c) for c in RESULT_COLUMNS if c in header}
+    above: dict[str, str] = {}
+    sizes: Counter = Counter()
+    filled = 0
+    for raw in reader:
+        line = (index, reader.line_num)
+        if not any(cell.strip() for cell in raw):
+            continue
+        plan.rows += 1
+        if plan.rows > MAX_ROWS:
+            break
+        if len(raw) < len(header):
+            plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
+            continue
+        # the ' the export puts before a name that would open as a formula is not part of it
+        cells = {c: csv_text(raw[column[c]]) if c in column else "" for c in RESULT_COLUMNS}
+        filled += fill_merged(cells, above, sizes)
+        row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
+        if row:
+            parsed.append(row)
+    return filled
+
+
+def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:
+    """One CSV row into typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the
+    rule set's name when the row names none."""
+    out: dict[str, Any] = {"line": line}
+    problems = []
+    try:
+        out["date"] = sheet_date(row["date"])
+        validate_club_day_date(out["date"])
+    except ValueError:
+        if yearless(row["date"]):
+            problems.append(_("日付に年がありません(%(v)s)。Excel で日付の表示形式を 2026/11/1 にしてから保存してください")
+                            % {"v": row["date"]})
+        else:
+            problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
+    except ValidationError as exc:
+        problems += exc.messages
+    for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
+        try:
+            if key in ("score", "uma", "net"):
+                out[key] = sheet_figure(row[key])
+            else:
+                out[key] = sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"), column=key)
+        except ValueError:
+            if key in ("score", "uma", "net"):
+                problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
+            elif row[key].strip():
+                problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
+            else:
+                problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS[key]})
+    if "score" in out and out["score"] is None:
+        problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS["score"]})
+    if not problems:
+        if out["table"] < 1 or out["table"] > 999:
+            problems.append(_("卓番号は1〜999にしてください(%(v)s)") % {"v": out["table"]})
+        if out["game"] < 1 or out["game"] > 999:
+            problems.append(_("回戦は1〜999にしてください(%(v)s)") % {"v": out["game"]})
+        if out["seat"] not in (None, 0, 1, 2, 3):
+            problems.append(_("席(seat)は起家から 0〜3 です(%(v)s)") % {"v": out["seat"]})
+        if out["member_no"] is not None and not 1 <= out["member_no"] <= 2_147_483_647:
+            problems.append(_("会員番号は1以上の整数で書いてください(%(v)s)") % {"v": out["member_no"]})
+        if out["rank"] is not None and out["rank"] not in (1, 2, 3, 4):
+            problems.append(_("順位(rank)は 1〜4 です(%(v)s)") % {"v": out["rank"]})
+    out["member_name"], out["member_kana"] = row["member_name"].strip(), row["member_kana"].strip()
+    if out.get("member_no", 0) is None and not out["member_name"]:  # (a number that is not one: said above)
+        problems.append(_("会員番号も名前も空です"))
+    out["ruleset"] = row["ruleset"].strip() or ruleset
+    if not out["ruleset"]:
+        problems.append(_("ruleset(ルール名)が空です"))
+    for problem in problems:
+        plan.error([line], problem)
+    if problems and all(out.get(k) is not None for k in ("date", "table", "game")):
+        plan.refused_games.add((out["date"], out["table"], out["game"]))
+    return None if problems else out
