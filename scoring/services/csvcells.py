@@ -14,6 +14,7 @@ import string
 import unicodedata
 import zipfile
 from collections import Counter
+from contextlib import suppress
 from decimal import Decimal
 from itertools import islice
 from typing import Any
@@ -244,7 +245,9 @@ JAPANESE_HEADINGS = {"date": "日付", "table": "卓", "game": "回戦", "seat":
 # 番号 is often a row's serial number, 得点 or 合計 a net as often as a raw score)
 OTHER_HEADINGS = {"date": ("開催日", "例会日", "年月日", "対局日", "日時", "開催日時"), "table": ("卓番", "卓番号", "卓No"),
                   "game": ("半荘", "半荘目"), "seat": ("座席", "席順", "家"), "member_no": ("会員No", "会員No."),
-                  "member_name": ("氏名", "会員名", "プレイヤー", "選手", "選手名", "Name", "Player"),
+                  # a seat's wind heads its player's name in a sheet of a hanchan a row
+                  "member_name": ("氏名", "会員名", "プレイヤー", "選手", "選手名", "Name", "Player", "東家", "南家",
+                                  "西家", "北家"),
                   "score": ("持ち点", "持点", "点数", "最終持ち点"), "rank": ("着順", "着"), "uma": ("ウマ",),
                   "net": ("ポイント", "pt", "収支"), "ruleset": ("ルール名",),
                   "member_kana": ("ふりがな", "フリガナ", "ヨミガナ", "よみ", "読み", "読み仮名", "kana")}
@@ -294,6 +297,25 @@ def fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) ->
     cells.update({c: above[c] for c in blank})
     sizes[tuple(cells[c] for c in MERGED)] += 1
     above.update({c: cells[c] for c in MERGED if cells[c].strip()})
+    return bool(blank)
+
+
+def fill_row(cells: dict[str, str], above: dict[str, str], games: Counter) -> bool:
+    """A row of a sheet of a hanchan a row: a blank date or table is the row above's (merged cells),
+    the table 1 when the sheet has none; a blank or missing 回戦 is the next of its date and table
+    (``games``: the last 回戦 of each so far). True when a date or table was filled from above."""
+    blank = [c for c in ("date", "table") if not cells[c].strip() and c in above]
+    cells.update({c: above[c] for c in blank})
+    above.update({c: cells[c] for c in ("date", "table") if cells[c].strip()})
+    if not cells["table"].strip() and "table" not in above:
+        cells["table"] = "1"
+    key = (cells["date"], cells["table"])
+    if cells["game"].strip():
+        with suppress(ValueError, TypeError):  # a 回戦 that is not a number is refused by its line
+            games[key] = sheet_int(cells["game"], column="game")
+    else:
+        games[key] += 1
+        cells["game"] = str(games[key])
     return bool(blank)
 
 

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _, ngettext
 
 from ..models import RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
-from .csvcells import (FIELD_LABELS, GAME_HEADING, csv_delimiter, fill_merged, sheet_date, sheet_figure, sheet_header,
-                       sheet_int, yearless)
+from .csvcells import (FIELD_LABELS, GAME_HEADING, csv_delimiter, fill_merged, fill_row, sheet_date, sheet_figure,
+                       sheet_header, sheet_int, yearless)
 
 MAX_ROWS = 100_000
 MAX_ERRORS = 1000
@@ -104,14 +104,20 @@ class ImportPlan:
     skipped: int = 0  # hanchan the database already has as the file has them
     # (date, table, game) of a refused row: the game's other rows are not checked as a game again
     refused_games: set[tuple[datetime.date, int, int]] = field(default_factory=set)
+    # what was refused where: a cell of a hanchan a row is refused once, not for each of its four players
+    refused: set[tuple[str, str]] = field(default_factory=set, repr=False)
 
     @property
     def ok(self) -> bool:
         return not self.errors and self.more_errors == 0 and bool(self.hanchans)
 
     def error(self, lines: list[Line], message: str) -> None:
+        where = where_text(lines, self.sheets)
+        if (where, message) in self.refused:
+            return
+        self.refused.add((where, message))
         if len(self.errors) < MAX_ERRORS:
-            self.errors.append(RowError(where_text(lines, self.sheets), message))
+            self.errors.append(RowError(where, message))
         else:
             self.more_errors += 1
 
@@ -158,39 +164,25 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
     return plan, parsed
 
 
+# a player's own columns; written four times side by side in a sheet of a hanchan a row
+PLAYER_COLUMNS = ("seat", "member_no", "member_name", "member_kana", "score", "rank", "uma", "net")
+
+
 def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, header: list[str] | None,
                 header_line: int, *, ruleset: RuleSet | None) -> int:
-    """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``); stops past
-    ``MAX_ROWS`` rows. Returns the number of rows whose blank cells were read from the row above."""
-    where = [(index, header_line)]
+    """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``), a row
+    for each player: a sheet of a hanchan a row gives four. Stops past ``MAX_ROWS`` rows. Returns
+    the number of rows whose blank cells were read from the row above."""
     if header is None:
         return 0  # an empty sheet: the caller says so when nothing at all was read
-    counts = Counter(c for c in header if c in RESULT_COLUMNS)
-    if max(counts.values(), default=0) > 2:  # a hanchan a row, its four players side by side
-        plan.error(where, _("1半荘を1行に(4人を横に並べて)書いた表は読めません。"
-                            "1人1行(1半荘4行)に並べ替えてください"))
+    layout = _layout(plan, [(index, header_line)], header, ruleset=ruleset)
+    if layout is None:
         return 0
-    if sum(1 for heading in header if GAME_HEADING.fullmatch(heading)) > 1:  # a member a row, a 回戦 a column
-        plan.error(where, _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
-                            "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
-        return 0
-    twice = [c for c, n in counts.items() if n > 1]
-    if twice:
-        plan.error(where, _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
-                   % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
-        return 0
-    required = [c for c in RESULT_COLUMNS if c not in OPTIONAL_COLUMNS or (c == "ruleset" and ruleset is None)]
-    missing = [c for c in required if c not in header]
-    if "member_no" not in header and "member_name" not in header:
-        missing.append("member_no")
-    if missing:
-        plan.error(where, _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
-                   % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
-        return 0
-    column = {c: header.index(c) for c in RESULT_COLUMNS if c in header}
+    shared, players = layout
+    wide = len(players) == 4
     above: dict[str, str] = {}
     sizes: Counter = Counter()
-    filled = 0
+    filled = numbered = 0
     for raw in reader:
         line = (index, reader.line_num)
         if not any(cell.strip() for cell in raw):
@@ -202,12 +194,64 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
             plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
             continue
         # the ' the export puts before a name that would open as a formula is not part of it
-        cells = {c: csv_text(raw[column[c]]) if c in column else "" for c in RESULT_COLUMNS}
-        filled += fill_merged(cells, above, sizes)
-        row = _parse_row(plan, line, cells, ruleset=ruleset.name if ruleset else "")
-        if row:
-            parsed.append(row)
+        cells = dict.fromkeys(RESULT_COLUMNS, "") | {c: csv_text(raw[i]) for c, i in shared.items()}
+        if wide:
+            numbered += not cells["game"].strip()
+            filled += fill_row(cells, above, sizes)
+        for player in players:
+            row = cells | {c: csv_text(raw[i]) for c, i in player.items()}
+            if not wide:
+                filled += fill_merged(row, above, sizes)
+            typed = _parse_row(plan, line, row, ruleset=ruleset.name if ruleset else "")
+            if typed:
+                parsed.append(typed)
+    if numbered:
+        plan.notes.append(ngettext("回戦が書かれていない %(n)s 行は、日付と卓ごとに上の行の次の回戦として読みました",
+                                   "回戦が書かれていない %(n)s 行は、日付と卓ごとに上の行の次の回戦として読みました", numbered)
+                          % {"n": numbered})
     return filled
+
+
+def _layout(plan: ImportPlan, where: list[Line], header: list[str], *,
+            ruleset: RuleSet | None) -> tuple[dict[str, int], list[dict[str, int]]] | None:
+    """Where a sheet's header puts each column: the columns every row has once, and each player's
+    columns (one player a row; four, side by side, when the sheet has four raw-score columns: a
+    hanchan a row, its players in seat order). ``None`` when the header is refused."""
+    positions = {c: [i for i, heading in enumerate(header) if heading == c] for c in RESULT_COLUMNS}
+    counts = {c: len(found) for c, found in positions.items() if found}
+    wide = counts.get("score") == 4
+    if sum(1 for heading in header if GAME_HEADING.fullmatch(heading)) > 1:  # a member a row, a 回戦 a column
+        plan.error(where, _("1人1行に回戦ごとの成績を横に並べた表は、誰と同卓したかが分からないため読めません。"
+                            "1半荘4行(卓・回戦・名前・素点)の形に書き直してください"))
+        return None
+    if wide:
+        odd = [c for c in RESULT_COLUMNS if counts.get(c, 0) not in ((0, 4) if c in PLAYER_COLUMNS else (0, 1))]
+        if odd:
+            plan.error(where, _("1半荘1行の表は、名前・素点など各人の列を4人分ずつ、日付・卓・回戦を1つずつにしてください"
+                                "(数が合わない列: %(cols)s)") % {"cols": ", ".join(FIELD_LABELS[c] for c in odd)})
+            return None
+    elif max(counts.values(), default=0) > 2:  # players side by side, but not four raw scores
+        plan.error(where, _("1半荘を1行に書いた表は、4人の素点の列が4つ必要です(素点の列は %(n)s 個)")
+                   % {"n": counts.get("score", 0)})
+        return None
+    elif twice := [c for c, n in counts.items() if n > 1]:
+        plan.error(where, _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
+                   % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
+        return None
+    # a sheet of a hanchan a row may leave out the table (one table) and the 回戦 (the rows' order)
+    optional = OPTIONAL_COLUMNS + (("table", "game") if wide else ())
+    required = [c for c in RESULT_COLUMNS if c not in optional or (c == "ruleset" and ruleset is None)]
+    missing = [c for c in required if c not in counts]
+    if "member_no" not in counts and "member_name" not in counts:
+        missing.append("member_no")
+    if missing:
+        plan.error(where, _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
+                   % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
+        return None
+    shared = {c: found[0] for c, found in positions.items() if found and c not in PLAYER_COLUMNS}
+    players = [{c: found[k] for c, found in positions.items() if found and c in PLAYER_COLUMNS}
+               for k in range(4 if wide else 1)]
+    return shared, players
 
 
 def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:

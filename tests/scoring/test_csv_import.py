@@ -378,10 +378,39 @@ def test_two_headings_of_the_same_column_are_refused_not_guessed(rs, members):
     assert errors(plan) == ["1行目: 見出し行に同じ列が2つあります: member_name(名前)。どちらかの見出しを変えてください"]
 
 
-def test_a_sheet_with_a_hanchan_a_row_is_told_to_put_a_player_a_row(rs, members):
+def test_a_sheet_of_a_hanchan_a_row_is_read_its_players_in_seat_order(rs, members):
+    """Four players side by side: the columns in seat order from the first dealer; the date merged
+    over the rows below it, no table column (one table), the 回戦 numbered by the rows' order
+    where the sheet leaves it blank."""
+    plan = check("日付,回戦,東家,素点,南家,素点,西家,素点,北家,素点\n"
+                 + "2026-11-01,,山田,32600,佐藤,25000,鈴木,25000,田中,17400\n"
+                 + ",,田中,40000,鈴木,30000,佐藤,20000,山田,10000\n"
+                 + ",5,佐藤,25000,山田,25000,田中,25000,鈴木,25000\n", ruleset=rs)
+    assert plan.ok, errors(plan)
+    expected = check(HEADER + GAME + BLANKS.replace("2026-11-08,2,3", "2026-11-01,1,2"))
+    assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans[:2]] \
+        == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
+    assert (plan.hanchans[2].game, plan.hanchans[2].result["ranks"]) == (5, [1, 2, 3, 4])  # ties: 上家優先
+    assert plan.rows == 3 and plan.notes == ["回戦が書かれていない 2 行は、日付と卓ごとに上の行の次の回戦として読みました",
+                                             "2 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)"]
+
+
+def test_a_sheet_of_a_hanchan_a_row_is_refused_by_its_line_once_per_cell(rs, members):
     plan = check("日付,卓,回戦,名前,素点,名前,素点,名前,素点,名前,素点\n"
-                 "2026-11-01,1,1,山田,32600,佐藤,25000,鈴木,25000,田中,17400\n", ruleset=rs)
-    assert errors(plan) == ["1行目: 1半荘を1行に(4人を横に並べて)書いた表は読めません。1人1行(1半荘4行)に並べ替えてください"]
+                 "2026-13-01,1,1,山田,32600,佐藤,x,鈴木,25000,,\n", ruleset=rs)
+    assert errors(plan) == ["2行目: 日付は 2026-11-01 の形で書いてください(2026-13-01)",
+                            "2行目: score(素点) が数ではありません(x)", "2行目: score(素点) が空です",
+                            "2行目: 会員番号も名前も空です"]
+
+
+@pytest.mark.parametrize("header, message", [
+    ("日付,卓,回戦,名前,素点,名前,素点,名前,素点", "1行目: 1半荘を1行に書いた表は、4人の素点の列が4つ必要です(素点の列は 3 個)"),
+    ("日付,卓,卓,名前,素点,名前,素点,名前,素点,名前,素点,順位",
+     "1行目: 1半荘1行の表は、名前・素点など各人の列を4人分ずつ、日付・卓・回戦を1つずつにしてください"
+     "(数が合わない列: table(卓), rank(順位))"),
+])
+def test_a_sheet_of_a_hanchan_a_row_whose_columns_do_not_come_in_fours_says_which(rs, members, header, message):
+    assert errors(check(header + "\n2026-11-01\n", ruleset=rs)) == [message]
 
 
 def test_a_sheet_of_a_member_a_row_and_a_game_a_column_says_why_it_cannot_be_read(rs, members):
