@@ -311,7 +311,7 @@ def fill_row(cells: dict[str, str], above: dict[str, str], games: Counter) -> bo
         cells["table"] = "1"
     key = (cells["date"], cells["table"])
     if cells["game"].strip():
-        with suppress(ValueError, TypeError):  # a 回戦 that is not a number is refused by its line
+        with suppress(ValueError):  # a 回戦 that is not a number is refused by its line
             games[key] = sheet_int(cells["game"], column="game")
     else:
         games[key] += 1
