@@ -181,7 +181,8 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
     shared, players = layout
     wide = len(players) == 4
     above: dict[str, str] = {}
-    sizes: Counter = Counter()
+    sizes: Counter = Counter()  # one player a row: the rows of each hanchan so far (``fill_merged``)
+    games: Counter = Counter()  # a hanchan a row: the last 回戦 of each date and table (``fill_row``)
     filled = numbered = 0
     for raw in reader:
         line = (index, reader.line_num)
@@ -197,7 +198,7 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         cells = dict.fromkeys(RESULT_COLUMNS, "") | {c: csv_text(raw[i]) for c, i in shared.items()}
         if wide:
             numbered += not cells["game"].strip()
-            filled += fill_row(cells, above, sizes)
+            filled += fill_row(cells, above, games)
         for player in players:
             row = cells | {c: csv_text(raw[i]) for c, i in player.items()}
             if not wide:
