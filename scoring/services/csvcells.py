@@ -245,9 +245,9 @@ JAPANESE_HEADINGS = {"date": "日付", "table": "卓", "game": "回戦", "seat":
 # 番号 is often a row's serial number, 得点 or 合計 a net as often as a raw score)
 OTHER_HEADINGS = {"date": ("開催日", "例会日", "年月日", "対局日", "日時", "開催日時"), "table": ("卓番", "卓番号", "卓No"),
                   "game": ("半荘", "半荘目"), "seat": ("座席", "席順", "家"), "member_no": ("会員No", "会員No."),
-                  # a seat's wind heads its player's name in a sheet of a hanchan a row
+                  # a seat's wind, or a place, heads its player's name in a sheet of a hanchan a row
                   "member_name": ("氏名", "会員名", "プレイヤー", "選手", "選手名", "Name", "Player", "東家", "南家",
-                                  "西家", "北家"),
+                                  "西家", "北家", "1位", "2位", "3位", "4位"),
                   "score": ("持ち点", "持点", "点数", "最終持ち点"), "rank": ("着順", "着"), "uma": ("ウマ",),
                   "net": ("ポイント", "pt", "収支"), "ruleset": ("ルール名",),
                   "member_kana": ("ふりがな", "フリガナ", "ヨミガナ", "よみ", "読み", "読み仮名", "kana")}

@@ -239,6 +239,12 @@ def _layout(plan: ImportPlan, where: list[Line], header: list[str], *,
         plan.error(where, _("見出し行に同じ列が2つあります: %(cols)s。どちらかの見出しを変えてください")
                    % {"cols": ", ".join(FIELD_LABELS[c] for c in twice)})
         return None
+    others = [heading for heading in header if heading and heading not in RESULT_COLUMNS]
+    if not {"member_no", "member_name", "score"} & counts.keys() and len(others) >= 4:
+        # a hanchan a row, a member a column: the headings are the members' names
+        plan.error(where, _("会員ごとの列に点数を書いた表は、誰がどの席だったかが分からないため読めません。"
+                            "名前と素点を4人分、起家から横に並べた形(見出しは 名前,素点,名前,素点,…)に書き直してください"))
+        return None
     # a sheet of a hanchan a row may leave out the table (one table) and the 回戦 (the rows' order)
     optional = OPTIONAL_COLUMNS + (("table", "game") if wide else ())
     required = [c for c in RESULT_COLUMNS if c not in optional or (c == "ruleset" and ruleset is None)]

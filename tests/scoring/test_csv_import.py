@@ -403,6 +403,23 @@ def test_a_sheet_of_a_hanchan_a_row_is_refused_by_its_line_once_per_cell(rs, mem
                             "2行目: 会員番号も名前も空です"]
 
 
+def test_a_sheet_of_a_hanchan_a_row_in_the_order_of_places_ranks_ties_by_that_order(rs, members):
+    """Headed 1位…4位: the column order is the seat order the import stores (the sheet gives no
+    other), so a tie is ranked as the sheet ranks it."""
+    plan = check("日付,卓,回戦,1位,素点,2位,素点,3位,素点,4位,素点\n"
+                 "2026-11-01,1,1,佐藤,30000,山田,30000,田中,25000,鈴木,15000\n", ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert [p["name"] for p in plan.hanchans[0].players] == ["佐藤", "山田", "田中", "鈴木"]
+    assert plan.hanchans[0].result["ranks"] == [1, 2, 3, 4]
+
+
+def test_a_sheet_of_a_member_a_column_says_why_it_cannot_be_read(rs, members):
+    assert errors(check("日付,卓,回戦,備考,,,,,\n2026-11-01,1,1,\n", ruleset=rs))[0].startswith("1行目: 見出し行に列がありません")
+    plan = check("日付,回戦,山田,佐藤,鈴木,田中,伊藤\n2026-11-01,1,32600,25000,,25000,17400\n", ruleset=rs)
+    assert errors(plan) == ["1行目: 会員ごとの列に点数を書いた表は、誰がどの席だったかが分からないため読めません。"
+                            "名前と素点を4人分、起家から横に並べた形(見出しは 名前,素点,名前,素点,…)に書き直してください"]
+
+
 @pytest.mark.parametrize("header, message", [
     ("日付,卓,回戦,名前,素点,名前,素点,名前,素点", "1行目: 1半荘を1行に書いた表は、4人の素点の列が4つ必要です(素点の列は 3 個)"),
     ("日付,卓,卓,名前,素点,名前,素点,名前,素点,名前,素点,順位",
