@@ -88,9 +88,10 @@ def test_an_upload_is_previewed_then_imported(page: Page, shot, manage, tmp_path
 
 
 def test_an_excel_workbook_is_previewed_then_imported(page: Page, shot, manage, tmp_path):
-    """A club's own workbook of a sheet a month and a totals sheet: a title, Japanese headings, the
-    date a date cell merged over the hanchan's four rows, tables lettered, the members by name only
-    (names no other test uses: the browser tests share one database) and new."""
+    """A club's own workbook of a sheet a month (one of them a hanchan a row) and a totals sheet: a
+    title, Japanese headings, the date a date cell merged over the hanchan's four rows, tables
+    lettered, the members by name only (names no other test uses: the browser tests share one
+    database) and new."""
     import datetime
 
     import openpyxl
@@ -108,6 +109,9 @@ def test_an_excel_workbook_is_previewed_then_imported(page: Page, shot, manage, 
     february.append(["開催日", "卓", "回戦", "氏名", "持ち点"])
     for name, score in (("藍沢", 40000), ("橙山", 30000), ("紫藤", 20000), ("桃井", 10000)):
         february.append([datetime.datetime(2027, 2, 14), "B卓", 2, name, score])
+    march = book.create_sheet("2027年3月")  # a hanchan a row, its players side by side from the first dealer
+    march.append(["開催日", "東家", "持ち点", "南家", "持ち点", "西家", "持ち点", "北家", "持ち点"])
+    march.append([datetime.datetime(2027, 3, 14), "紫藤", 45000, "桃井", 25000, "藍沢", 18000, "橙山", 12000])
     book.create_sheet("集計").append(["氏名", "合計"])
     book.save(tmp_path / "例会成績.xlsx")
     login(page)
@@ -117,14 +121,15 @@ def test_an_excel_workbook_is_previewed_then_imported(page: Page, shot, manage, 
     page.get_by_label("ルール名が空の行のルール").select_option(label=rs)
     page.get_by_label("登録されていない会員(番号か名前)は会員として作成する").check()
     page.get_by_role("button", name="確認する").click()
-    expect(page.locator(".csv-summary")).to_contain_text("取り込める半荘 2")
+    expect(page.locator(".csv-summary")).to_contain_text("取り込める半荘 3")
     expect(page.locator(".csv-preview")).to_contain_text("日付の見出しがないシートは読みませんでした: 集計")
     expect(page.locator(".csv-preview")).to_contain_text("3 行の空の日付・卓・回戦は、上の行と同じとして読みました")
     page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot("import-xlsx-preview", wide=True)
-    page.get_by_role("button", name="2 半荘を取り込む").click()
-    expect(page.locator(".messages")).to_contain_text("2 半荘(8 行)を取り込みました")
-    r = page.request.get("/results.csv?from=2027-01-10&to=2027-02-14").body().decode("utf-8-sig")
+    page.get_by_role("button", name="3 半荘を取り込む").click()
+    expect(page.locator(".messages")).to_contain_text("3 半荘(12 行)を取り込みました")
+    r = page.request.get("/results.csv?from=2027-01-10&to=2027-03-14").body().decode("utf-8-sig")
+    assert re.search(r"^2027-03-14,1,1,1,\d+,桃井,25000,2,", r, re.M)  # 南家, table 1, 回戦 1
     january = re.search(r"^2027-01-10,1,1,0,(\d+),桃井,36000,1,12000,23000,", r, re.M)
     assert january and re.search(rf"^2027-02-14,2,2,3,{january[1]},桃井,10000,4,", r, re.M)  # one member, both sheets
