@@ -15,7 +15,7 @@ MAX_AGE = 3600  # seconds a preview can be confirmed
 class ResultsImportForm(forms.Form):
     file = forms.FileField(label=_("CSV か Excel のファイル"),
                            help_text=_("書き出した成績 CSV と同じ列(UTF-8、Excel の Shift_JIS、タブ区切りの Unicode テキストも)、"
-                                       "または Excel ブック(.xlsx)の日付の見出しがあるシートすべて。5 MB まで"))
+                                       "または Excel ブック(.xlsx・.xls)の日付の見出しがあるシートすべて。5 MB まで"))
     create_members = forms.BooleanField(label=_("登録されていない会員(番号か名前)は会員として作成する"), required=False)
     ruleset = forms.ModelChoiceField(RuleSet.objects.order_by("name"), required=False, label=_("ルール名が空の行のルール"),
                                      help_text=_("ファイルにルールの列がなければ、すべての行がこのルールです"))

@@ -1,7 +1,7 @@
 """Reading an import file as a club's spreadsheet writes it: a CSV file's encoding or an Excel
-workbook's sheet, whole numbers, nets and dates in the forms Excel and Japanese sheets use, the
-columns named by a header in English (the export's) or in Japanese below a title or notes, and the
-cells Excel's merged cells leave blank."""
+workbook's sheets (.xlsx, or .xls of Excel 97–2003), whole numbers, nets and dates in the forms
+Excel and Japanese sheets use, the columns named by a header in English (the export's) or in
+Japanese below a title or notes, and the cells Excel's merged cells leave blank."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import string
 import unicodedata
 import zipfile
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from decimal import Decimal
 from itertools import islice
@@ -26,20 +27,20 @@ MAX_BYTES = 5 * 1024 * 1024
 # an Excel workbook is a zip file; the old binary .xls (and a workbook with a password) an OLE file
 XLSX_MAGIC, OLE_MAGIC = b"PK\x03\x04", b"\xd0\xcf\x11\xe0"
 XLSX_MAX_UNZIPPED = 60 * 1024 * 1024  # a zip bomb is refused before it is read
-XLSX_MAX_ROWS = 200_000
+BOOK_MAX_ROWS = 200_000
 
 
 def upload_sheets(data: bytes) -> list[tuple[str, str]]:
     """The sheets of an uploaded file, as (name, CSV text): a CSV file is one sheet without a name
-    (``csv_decode``), an Excel workbook every visible sheet that holds something (``xlsx_sheets``)."""
+    (``csv_decode``), an Excel workbook every visible sheet that holds something (``xlsx_sheets``,
+    ``xls_sheets``)."""
     if len(data) > MAX_BYTES:
         raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
                               % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
     if data.startswith(XLSX_MAGIC):
         return xlsx_sheets(data)
     if data.startswith(OLE_MAGIC):
-        raise ValidationError(_("古い Excel 形式(.xls)やパスワード付きのブックは読めません。"
-                                "Excel で「Excel ブック(.xlsx)」か CSV として保存し直してください"), code="xls")
+        return xls_sheets(data)
     return [("", csv_decode(data))]
 
 
@@ -78,22 +79,8 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
                 raise ValidationError(_("ブックを展開すると大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
                                       % {"mb": XLSX_MAX_UNZIPPED // (1024 * 1024)}, code="too_large")
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheets, rows = [], 0
-        for sheet in book.worksheets:
-            if sheet.sheet_state != "visible":
-                continue
-            out, written = io.StringIO(), False
-            writer = csv.writer(out, lineterminator="\n")
-            for row in sheet.iter_rows(values_only=True):
-                rows += 1
-                if rows > XLSX_MAX_ROWS:
-                    raise ValidationError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
-                                          % {"n": f"{XLSX_MAX_ROWS:,}"}, code="too_large")
-                cells = [_xlsx_cell(value) for value in row]
-                writer.writerow(cells)
-                written = written or any(cells)
-            if written:
-                sheets.append((sheet.title, out.getvalue()))
+        sheets = _sheets_csv((sheet.title, sheet.iter_rows(values_only=True)) for sheet in book.worksheets
+                             if sheet.sheet_state == "visible")
         book.close()
     except ValidationError:
         raise
@@ -101,6 +88,66 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
         raise ValidationError(_("Excel のブック(.xlsx)として読めません。Excel で開けるか確かめるか、CSV で保存してください"),
                               code="xlsx") from None
     return sheets
+
+
+def xls_sheets(data: bytes) -> list[tuple[str, str]]:
+    """Every visible sheet of an old Excel workbook (.xls, Excel 97–2003) that holds something, as
+    ``xlsx_sheets`` reads a new one (xlrd: a date cell as a date, a formula as its last value).
+    The same OLE file may be a workbook (.xlsx) with a password, which cannot be read."""
+    import xlrd
+
+    try:
+        # xlrd prints what it finds wrong in a file: kept from the server's output
+        book = xlrd.open_workbook(file_contents=data, on_demand=True, logfile=io.StringIO())
+        sheets = _sheets_csv((sheet.name, (_xls_row(row, book.datemode) for row in sheet.get_rows()))
+                             for sheet in map(book.sheet_by_index, range(book.nsheets)) if sheet.visibility == 0)
+        book.release_resources()
+    except ValidationError:
+        raise
+    except Exception as exc:  # a damaged, encrypted or foreign file: xlrd raises many kinds
+        if "encrypt" in str(exc).lower() or "workbook in ole2" in str(exc).lower():
+            raise ValidationError(_("パスワード付きのブックは読めません。Excel でパスワードを外して保存し直してください"),
+                                  code="encrypted") from None
+        raise ValidationError(_("Excel のブック(.xls)として読めません。Excel で開けるか確かめるか、CSV で保存してください"),
+                              code="xls") from None
+    return sheets
+
+
+def _xls_row(row: list[Any], datemode: int) -> list[Any]:
+    """An .xls row's cells as the values openpyxl gives for a .xlsx one (``_xlsx_cell`` writes them)."""
+    import xlrd
+
+    values = []
+    for cell in row:
+        if cell.ctype == xlrd.XL_CELL_DATE:
+            values.append(xlrd.xldate_as_datetime(cell.value, datemode))
+        elif cell.ctype == xlrd.XL_CELL_ERROR:
+            values.append(xlrd.error_text_from_code.get(cell.value, ""))
+        elif cell.ctype in (xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_BLANK):
+            values.append(None)
+        else:
+            values.append(cell.value)
+    return values
+
+
+def _sheets_csv(sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> list[tuple[str, str]]:
+    """(name, CSV text) of each sheet of (name, rows of cell values) that holds something; refused
+    past ``BOOK_MAX_ROWS`` rows in all."""
+    out, rows = [], 0
+    for name, sheet_rows in sheets:
+        text, written = io.StringIO(), False
+        writer = csv.writer(text, lineterminator="\n")
+        for row in sheet_rows:
+            rows += 1
+            if rows > BOOK_MAX_ROWS:
+                raise ValidationError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
+                                      % {"n": f"{BOOK_MAX_ROWS:,}"}, code="too_large")
+            cells = [_xlsx_cell(value) for value in row]
+            writer.writerow(cells)
+            written = written or any(cells)
+        if written:
+            out.append((name, text.getvalue()))
+    return out
 
 
 def _xlsx_cell(value: Any) -> str:

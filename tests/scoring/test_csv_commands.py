@@ -4,6 +4,7 @@ CSV on stdout, errors on stderr and exit status 1."""
 import codecs
 import csv
 import io
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -59,6 +60,11 @@ def test_importresults_reads_an_excel_workbook(tmp_path, rs, members):
     with pytest.raises(CommandError):  # once more: nothing new, and said so
         call_command("importresults", str(tmp_path / "成績.xlsx"), stdout=io.StringIO(), stderr=err)
     assert "このファイルの半荘はすべて記録済みです" in err.getvalue()
+
+
+def test_importresults_reads_an_old_excel_workbook(rs, members):
+    out, _err = run("importresults", str(Path(__file__).parent / "files" / "club-2006.xls"), "--ruleset", rs.name)
+    assert "imported: 5 rows, 2 hanchan" in out and Hanchan.objects.count() == 2  # its two visible sheets
 
 
 def test_a_dry_run_saves_nothing(tmp_path, rs, members):

@@ -6,6 +6,7 @@ import codecs
 import datetime
 import io
 import zipfile
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -633,8 +634,25 @@ def test_a_hidden_sheet_is_not_read_and_a_workbook_without_results_says_why_by_s
     assert [e.split(":")[0] for e in errors(read(notes))] == ["シート「メモ」1行目", "シート「集計」1行目"]
 
 
+FILES = Path(__file__).parent / "files"  # its README says how each was made
+
+
+def test_an_old_excel_workbook_xls_plans_as_the_same_rows_in_csv_do(rs, members):
+    """Excel 97–2003: a title, the date a date cell merged over the hanchan, 1卓, nets in thousands;
+    a sheet of a hanchan a row; a hidden sheet, not read."""
+    data = (FILES / "club-2006.xls").read_bytes()
+    assert [name for name, _text in services.upload_sheets(data)] == ["2006年", "2007年"]
+    plan = read(data, ruleset=rs)
+    assert plan.ok, errors(plan)
+    expected = check(HEADER + GAME.replace("2026-11-01", "2006-11-05")
+                     + BLANKS.replace("2026-11-08,2,3", "2007-01-07,1,1"))
+    assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans] \
+        == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
+
+
 @pytest.mark.parametrize("data, message", [
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "古い Excel 形式(.xls)やパスワード付きのブックは読めません"),
+    ((FILES / "password.xlsx").read_bytes(), "パスワード付きのブックは読めません"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "Excel のブック(.xls)として読めません"),
     (b"PK\x03\x04 not a zip at all", "Excel のブック(.xlsx)として読めません"),
 ])
 def test_an_old_or_damaged_excel_file_is_refused_clearly(data, message):
@@ -675,7 +693,7 @@ def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypat
     with pytest.raises(ValidationError, match="ブックを展開すると大きすぎます"):
         services.upload_sheets(data)
     monkeypatch.setattr(csvcells, "XLSX_MAX_UNZIPPED", 10**8)
-    monkeypatch.setattr(csvcells, "XLSX_MAX_ROWS", 10)
+    monkeypatch.setattr(csvcells, "BOOK_MAX_ROWS", 10)
     with pytest.raises(ValidationError, match="行が多すぎます"):
         services.upload_sheets(data)
 

@@ -19,7 +19,7 @@ class Command(BaseCommand):
             "(date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset[,member_kana]).")
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path, help="the CSV file or Excel workbook, .xlsx (- for stdin is not supported)")
+        parser.add_argument("file", type=Path, help="the CSV file or Excel workbook, .xlsx or .xls (- for stdin is not supported)")
         parser.add_argument("--dry-run", action="store_true", help="check only; save nothing")
         parser.add_argument("--create-members", action="store_true", help="create members for unknown numbers (or, where the number is blank, names)")
         parser.add_argument("--ruleset", metavar="NAME", help="the rule set of rows whose ruleset is blank (all rows, without a ruleset column)")
