@@ -123,6 +123,9 @@ class ClubDay(models.Model):
                                               validators=[MinValueValidator(1), MaxValueValidator(20)])
     swiss = models.BooleanField(_("2回戦目から成績順に組む(スイス式)"), default=False)
     final_table = models.BooleanField(_("上位4人で決勝卓"), default=False)
+    # made by a results import (an undo of the import takes it away with its hanchan, if nothing else is on it)
+    results_import = models.ForeignKey("ResultsImport", null=True, blank=True, on_delete=models.SET_NULL,
+                                       related_name="clubdays", editable=False)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -175,6 +178,8 @@ class Hanchan(models.Model):
     # bumped by every write; a form carries the version it was built from (stale forms are refused)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    results_import = models.ForeignKey("ResultsImport", null=True, blank=True, on_delete=models.SET_NULL,
+                                       related_name="hanchans", editable=False)  # made by a results import
     history = HistoricalRecords(excluded_fields=["version"])
 
     objects = HanchanQuerySet.as_manager()
@@ -475,3 +480,30 @@ class BoardRollup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_id}/{self.ruleset_id} {self.year}-{self.month}-{self.day}: {self.games}"
+
+
+class ResultsImport(models.Model):
+    """One results import (「CSV・Excel から取り込む」, ``manage.py importresults``): the sheets it read
+    and what it made. An undo takes its hanchan away while none has changed since (``version``: the
+    version an import leaves them at); the record stays, with the sheets, to import them again."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    file_name = models.CharField(max_length=255, blank=True)
+    sheets = models.JSONField(default=list)  # [[sheet name, CSV text], ...] as they were read
+    create_members = models.BooleanField(default=False)
+    ruleset = models.ForeignKey(RuleSet, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    hanchan_count = models.PositiveIntegerField(default=0)
+    first_date = models.DateField(null=True)
+    last_date = models.DateField(null=True)
+    version = models.PositiveIntegerField(default=0)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.file_name}".strip()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core import signing
 from django.utils.translation import gettext_lazy as _
@@ -22,18 +24,18 @@ class ResultsImportForm(forms.Form):
 
 
 class ResultsImportConfirmForm(forms.Form):
-    """The checked sheets ((name, CSV text) pairs), compressed and signed so that they fit a hidden
-    field and are exactly what was previewed."""
+    """The checked file: its name and sheets ((name, CSV text) pairs), compressed and signed so that
+    they fit a hidden field and are exactly what was previewed."""
 
     token = forms.CharField(widget=forms.HiddenInput)
     create_members = forms.BooleanField(required=False, widget=forms.HiddenInput)
     ruleset = forms.ModelChoiceField(RuleSet.objects.all(), required=False, widget=forms.HiddenInput)
 
     @staticmethod
-    def token_for(sheets: list[tuple[str, str]]) -> str:
-        return signing.dumps(sheets, salt=SALT, compress=True)
+    def token_for(name: str, sheets: list[tuple[str, str]]) -> str:
+        return signing.dumps({"name": name, "sheets": sheets}, salt=SALT, compress=True)
 
-    def clean_token(self) -> list[tuple[str, str]]:
+    def clean_token(self) -> dict[str, Any]:
         try:
             return signing.loads(self.cleaned_data["token"], salt=SALT, max_age=MAX_AGE)
         except signing.SignatureExpired:

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.db.models.functions import Coalesce
 
-from ..models import ClubDay, RuleSet
+from ..models import ClubDay, ResultsImport, RuleSet
 from .ranking import COLUMNS, finished_results, standings
 
 # the member's reading last, so a file of the columns before it is read as it was before
@@ -101,3 +101,16 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
 def standings_rows(**filters: Any) -> Iterator[list[Any]]:
     for row in standings(**filters):
         yield standings_csv_row(row)
+
+
+def results_imports(*, limit: int = 100) -> QuerySet[ResultsImport]:
+    """The newest results imports first (not their sheets), with who made and who undid each."""
+    return ResultsImport.objects.select_related("created_by", "undone_by").defer("sheets")[:limit]
+
+
+def results_import_effect(made: ResultsImport) -> dict[str, int]:
+    """What an undo of ``made`` would take away: its hanchan (``changed``: those changed since, which
+    refuse the undo) and the club days it made."""
+    hanchans = made.hanchans.all()
+    return {"hanchan": hanchans.count(), "changed": hanchans.exclude(version=made.version).count(),
+            "days": made.clubdays.count()}

@@ -7,7 +7,7 @@ from .accounts import SetupDone, first_admin_create, user_create, user_set_passw
 from .club import (clubday_create, hanchan_create, member_create, member_link_user, member_update,  # noqa: F401
                    ruleset_create, ruleset_update)
 from .csvcells import csv_decode, upload_sheets  # noqa: F401
-from .csvio import results_import, results_import_check  # noqa: F401
+from .csvio import results_import, results_import_check, results_import_undo  # noqa: F401
 from .hanchan import (  # noqa: F401
     hanchan_delete_hand, hanchan_finish, hanchan_record_final_scores, hanchan_record_hand, hanchan_reopen,
     hanchan_resettle, hanchan_unvoid, hanchan_update_hand, hanchan_void,

@@ -20,15 +20,17 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
 
 import rules
 
-from ..models import ClubDay, Hanchan, HanchanResult, Member, RuleSet
+from ..models import ClubDay, Hanchan, HanchanResult, Member, ResultsImport, RuleSet
 from ..selectors.members import next_member_number
 from ..shared import engine_message, kana_guess, name_in_kana
+from .boards import boards_refresh
 from .club import clubday_create, member_create
-from .common import User
+from .common import User, actor
 from .csvcells import name_key
 from .csvplan import ImportPlan, Line, PlannedHanchan, read_sheets, where_text
 from .hanchan import hanchan_record_final_scores
@@ -287,29 +289,35 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
 
 @transaction.atomic
 def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), create_members: bool = False,
-                   ruleset: RuleSet | None = None, by: User,
+                   ruleset: RuleSet | None = None, by: User, file_name: str = "",
                    progress: Callable[[int, int], None] | None = None) -> ImportPlan:
     """Validate ``sheets`` (or ``text``: see ``results_import_check``) again and store all of it, or
-    nothing (a ValidationError lists what was refused). ``progress(done, total)`` is called after
-    each hanchan stored."""
-    plan = results_import_check(text=text, sheets=sheets, create_members=create_members, ruleset=ruleset)
+    nothing (a ValidationError lists what was refused), as one ``ResultsImport`` (``file_name``: the
+    file's, to list it by). ``progress(done, total)`` is called after each hanchan stored."""
+    sheets = [list(sheet) for sheet in sheets] or [["", text]]
+    plan = results_import_check(sheets=sheets, create_members=create_members, ruleset=ruleset)
     if not plan.ok:
         raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")
+    made = ResultsImport.objects.create(created_by=actor(by), file_name=file_name[:255], sheets=sheets,
+                                        create_members=create_members, ruleset=ruleset,
+                                        hanchan_count=len(plan.hanchans), first_date=plan.hanchans[0].date,
+                                        last_date=plan.hanchans[-1].date)
     members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}
     for number, (name, kana) in sorted(plan.new_members.items()):
         members[number] = member_create(name=name, kana=kana, number=number)
     days = _days_by_date({h.date for h in plan.hanchans})
     for date, rs in sorted(plan.new_days.items()):
         days[date] = clubday_create(date=date, venue="", ruleset=rs)
+    ClubDay.objects.filter(pk__in=[days[date].pk for date in plan.new_days]).update(results_import=made)
     done = 0
-    for date, sheets in groupby(plan.hanchans, key=attrgetter("date")):  # the plan is in date order
+    for date, planned in groupby(plan.hanchans, key=attrgetter("date")):  # the plan is in date order
         day, players = days[date], set()
-        for h in sheets:
+        for h in planned:
             seats = [members[n] for n in h.numbers]
             # not hanchan_create: the whole file was checked above, and its full_clean would re-read each row
             hanchan = Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
                               ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
-                              seat0=seats[0], seat1=seats[1], seat2=seats[2], seat3=seats[3])
+                              seat0=seats[0], seat1=seats[1], seat2=seats[2], seat3=seats[3], results_import=made)
             try:
                 with transaction.atomic():
                     hanchan.save()
@@ -322,4 +330,37 @@ def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), cr
             if progress:
                 progress(done, len(plan.hanchans))
         rollup_refresh(members=players, day=date)  # once for the day's sheets, not once a sheet
+    # the version the import leaves every hanchan at (as the last one stored is), until one is changed
+    made.version = Hanchan.objects.values_list("version", flat=True).get(pk=hanchan.pk)
+    made.save(update_fields=["version"])
     return plan  # each sheet asked for the boards' refresh: one runs at the commit, from the earliest date
+
+
+@transaction.atomic
+def results_import_undo(*, results_import: ResultsImport, by: User) -> int:
+    """Take away the hanchan an import made, and the club days it made that nothing else is on; the
+    members it made stay. Refused (nothing done) when one of its hanchan was changed since. The
+    import stays listed with its sheets, to be imported again. Returns the number of hanchan."""
+    made = ResultsImport.objects.select_for_update().get(pk=results_import.pk)
+    if made.undone_at is not None:
+        raise ValidationError(_("この取り込みはすでに取り消されています"), code="undone")
+    hanchans = list(made.hanchans.select_for_update(of=("self",)).select_related("clubday")
+                    .order_by("clubday__date", "table", "number"))
+    changed = [h for h in hanchans if h.version != made.version]
+    if changed:
+        raise ValidationError(_("取り込んだあとに変更された半荘があるので、取り消せません: %(list)s")
+                              % {"list": "、".join(map(str, changed[:10])) + ("…" if len(changed) > 10 else "")},
+                              code="changed")
+    players: dict[datetime.date, set[int]] = defaultdict(set)
+    for date, member in HanchanResult.objects.filter(hanchan__in=hanchans).values_list("hanchan__clubday__date",
+                                                                                       "member_id"):
+        players[date].add(member)
+    Hanchan.objects.filter(pk__in=[h.pk for h in hanchans]).delete()  # their history keeps them too
+    for date, members in sorted(players.items()):
+        rollup_refresh(members=members, day=date)
+    if players:
+        boards_refresh(since=min(players))
+    made.clubdays.filter(hanchans__isnull=True, attendance__isnull=True, draws__isnull=True).delete()
+    made.undone_at, made.undone_by = timezone.now(), actor(by)
+    made.save(update_fields=["undone_at", "undone_by"])
+    return len(hanchans)

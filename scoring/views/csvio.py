@@ -17,15 +17,16 @@ from django.http import (
     QueryDict,
     StreamingHttpResponse,
 )
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from .. import services
 from ..access import readable, scorekeeper_required
 from ..forms.boards import BoardFilterForm
 from ..forms.csvio import ResultsImportConfirmForm, ResultsImportForm
-from ..models import ClubDay, RuleSet
+from ..models import ClubDay, ResultsImport, RuleSet
 from ..selectors import csvio as selectors_csv
 from ..selectors.csvio import csv_cell
 from ..services import csvcells, csvio as csv_service
@@ -140,7 +141,7 @@ def results_import(request: HttpRequest) -> HttpResponse:
     plan = csv_service.results_import_check(sheets=sheets, create_members=create, ruleset=ruleset)
     confirm = None
     if plan.ok:
-        token = ResultsImportConfirmForm.token_for(sheets)
+        token = ResultsImportConfirmForm.token_for(upload.name, sheets)
         if len(plan.hanchans) > WEB_MAX_HANCHAN or len(token) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE - 10_000:
             plan.notes.append(_("このファイルは画面から取り込むには大きすぎます(%(n)s 半荘まで)。"
                                 "python manage.py importresults で取り込んでください") % {"n": f"{WEB_MAX_HANCHAN:,}"})
@@ -156,14 +157,58 @@ def _commit(request: HttpRequest) -> HttpResponse:
         return _page(request, form=ResultsImportForm(), errors=form_errors(confirm), status=422)
     d = confirm.cleaned_data
     try:
-        plan = services.results_import(sheets=d["token"], create_members=d["create_members"],
-                                       ruleset=d["ruleset"], by=request.user)
+        plan = services.results_import(sheets=d["token"]["sheets"], file_name=d["token"]["name"],
+                                       create_members=d["create_members"], ruleset=d["ruleset"], by=request.user)
     except ValidationError as exc:
         return _page(request, form=ResultsImportForm(), errors=error_list(exc), status=422)
+    _imported(request, plan)
+    return redirect("results-imports")  # where it is listed, and can be undone
+
+
+def _imported(request: HttpRequest, plan: csv_service.ImportPlan) -> None:
     # the rows of the hanchan imported (not of those skipped as recorded before): four each
     messages.success(request, _("%(n)s 半荘(%(rows)s 行)を取り込みました") % {"n": len(plan.hanchans),
                                                                      "rows": 4 * len(plan.hanchans)})
-    return redirect("clubday-list")
+
+
+@scorekeeper_required
+def results_imports(request: HttpRequest) -> HttpResponse:
+    """The imports made, newest first: each can be undone, and an undone one imported again."""
+    return render(request, "scoring/results_imports.html", {"imports": selectors_csv.results_imports()})
+
+
+@scorekeeper_required
+def results_import_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: what the undo would take away; POST: the undo."""
+    made = get_object_or_404(ResultsImport.objects.select_related("created_by").defer("sheets"), pk=pk)
+    if request.method != "POST":
+        if made.undone_at is not None:
+            return redirect("results-imports")
+        return render(request, "scoring/results_import_undo.html",
+                      {"made": made, "effect": selectors_csv.results_import_effect(made)})
+    try:
+        n = services.results_import_undo(results_import=made, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(error_list(exc)))
+    else:
+        messages.success(request, _("取り込んだ %(n)s 半荘を取り消しました。取り込みは一覧に残り、もう一度取り込めます")
+                         % {"n": n})
+    return redirect("results-imports")
+
+
+@require_POST
+@scorekeeper_required
+def results_import_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """An undone import's sheets, checked and imported again (as a new import)."""
+    made = get_object_or_404(ResultsImport, pk=pk, undone_at__isnull=False)
+    try:
+        plan = services.results_import(sheets=made.sheets, file_name=made.file_name, ruleset=made.ruleset,
+                                       create_members=made.create_members, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(error_list(exc)[:20]))
+    else:
+        _imported(request, plan)
+    return redirect("results-imports")
 
 
 def _page(request: HttpRequest, *, form: ResultsImportForm, plan=None, confirm=None,

@@ -133,3 +133,17 @@ def test_an_excel_workbook_is_previewed_then_imported(page: Page, shot, manage, 
     assert re.search(r"^2027-03-14,1,1,1,\d+,桃井,25000,2,", r, re.M)  # 南家, table 1, 回戦 1
     january = re.search(r"^2027-01-10,1,1,0,(\d+),桃井,36000,1,12000,23000,", r, re.M)
     assert january and re.search(rf"^2027-02-14,2,2,3,{january[1]},桃井,10000,4,", r, re.M)  # one member, both sheets
+    # the import is listed where it landed, and undone there: its hanchan and club days go, then come back
+    card = page.locator(".import-card", has_text="例会成績.xlsx").first
+    expect(card).to_contain_text("3 半荘")
+    shot("import-history", wide=True)
+    card.get_by_role("link", name="取り消す…").click()
+    expect(page.locator("main")).to_contain_text("取り込んだ 3 半荘(2027-01-10〜2027-03-14)を消します")
+    page.get_by_role("button", name="取り消す", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("取り込んだ 3 半荘を取り消しました")
+    r = page.request.get("/results.csv?from=2027-01-10&to=2027-03-14").body().decode("utf-8-sig")
+    assert "桃井" not in r
+    page.locator(".import-card", has_text="例会成績.xlsx").first.get_by_role("button", name="もう一度取り込む").click()
+    expect(page.locator(".messages")).to_contain_text("3 半荘(12 行)を取り込みました")
+    r = page.request.get("/results.csv?from=2027-01-10&to=2027-03-14").body().decode("utf-8-sig")
+    assert len(re.findall(r",桃井,", r)) == 3

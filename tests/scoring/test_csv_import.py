@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring import services
-from scoring.models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, Member
+from scoring.models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, Member, ResultsImport
 from scoring.services import csvcells
 
 pytestmark = pytest.mark.django_db
@@ -753,8 +753,9 @@ def test_confirming_the_preview_imports_it(client_as, scorekeeper, rs, members):
     body = client.post(URL, {"file": upload(HEADER + GAME, "cp932")}).content.decode()
     token = body.split('name="token" value="')[1].split('"')[0]
     r = client.post(URL, {"token": token, "create_members": "False"})
-    assert r.status_code == 302 and r["Location"] == reverse("clubday-list")
+    assert r.status_code == 302 and r["Location"] == reverse("results-imports")  # listed, to be undone
     assert HanchanResult.objects.count() == 4
+    assert ResultsImport.objects.get().file_name == "results.csv"  # the uploaded file's name
 
 
 def test_the_rule_set_chosen_on_the_page_is_the_one_imported(client_as, scorekeeper, rs, members):

@@ -55,13 +55,13 @@ class Command(BaseCommand):
             self.stdout.write(f"dry run: {summary} (nothing saved)")
             return
         try:
-            services.results_import(sheets=sheets, create_members=create_members, ruleset=default, by=None,
-                                    progress=self.progress)
+            services.results_import(sheets=sheets, file_name=file.name, create_members=create_members,
+                                    ruleset=default, by=None, progress=self.progress)
         except ValidationError as exc:
             for message in exc.messages:
                 self.stderr.write(message)
             raise CommandError(f"{file}: nothing imported") from None
-        self.stdout.write(f"imported: {summary}")
+        self.stdout.write(f"imported: {summary} (listed under 取り込みの履歴, /results/imports/, to be undone)")
 
     def progress(self, done: int, total: int) -> None:
         """A line on stderr at every tenth of the file (10 years of a club take minutes)."""
