@@ -201,6 +201,11 @@ def results_import_undo(request: HttpRequest, pk: int) -> HttpResponse:
 def results_import_again(request: HttpRequest, pk: int) -> HttpResponse:
     """An undone import's sheets, checked and imported again (as a new import)."""
     made = get_object_or_404(ResultsImport, pk=pk, undone_at__isnull=False)
+    if made.hanchan_count > WEB_MAX_HANCHAN:
+        messages.error(request, _("この取り込みは画面から取り込むには大きすぎます(%(n)s 半荘まで)。"
+                                  "python manage.py importresults で元のファイルを取り込んでください")
+                       % {"n": f"{WEB_MAX_HANCHAN:,}"})
+        return redirect("results-imports")
     try:
         plan = services.results_import(sheets=made.sheets, file_name=made.file_name, ruleset=made.ruleset,
                                        create_members=made.create_members, by=request.user)

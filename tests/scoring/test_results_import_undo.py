@@ -130,3 +130,15 @@ def test_readers_may_not_see_or_undo_imports(client_as, reader, scorekeeper, rs,
     assert c.post(f"/results/imports/{made.pk}/undo/").status_code == 403
     assert c.post(f"/results/imports/{made.pk}/again/").status_code == 403
     assert Hanchan.objects.count() == 1
+
+
+def test_an_undone_import_too_big_for_one_web_request_is_sent_to_the_command(client_as, scorekeeper, rs, members,
+                                                                             monkeypatch):
+    from scoring.views import csvio
+
+    services.results_import(text=HEADER + GAME + BLANKS, by=scorekeeper)
+    made = ResultsImport.objects.get()
+    services.results_import_undo(results_import=made, by=scorekeeper)
+    monkeypatch.setattr(csvio, "WEB_MAX_HANCHAN", 1)
+    r = client_as(scorekeeper).post(f"/results/imports/{made.pk}/again/", follow=True)
+    assert "python manage.py importresults" in r.content.decode() and not Hanchan.objects.exists()
