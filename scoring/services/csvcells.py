@@ -27,6 +27,7 @@ MAX_BYTES = 5 * 1024 * 1024
 # an Excel workbook is a zip file; the old binary .xls (and a workbook with a password) an OLE file
 XLSX_MAGIC, OLE_MAGIC = b"PK\x03\x04", b"\xd0\xcf\x11\xe0"
 XLSX_MAX_UNZIPPED = 60 * 1024 * 1024  # a zip bomb is refused before it is read
+ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"  # LibreOffice's, a zip file too
 BOOK_MAX_ROWS = 200_000
 
 
@@ -85,6 +86,9 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
     except ValidationError:
         raise
     except Exception:  # a damaged or foreign file: openpyxl and zipfile raise many kinds
+        if ODS_MIMETYPE in data[:100]:  # the zip's first file names its kind
+            raise ValidationError(_("LibreOffice などの .ods ファイルは読めません。「Excel 2007-365(.xlsx)」か CSV で"
+                                    "保存し直してください"), code="ods") from None
         raise ValidationError(_("Excel のブック(.xlsx)として読めません。Excel で開けるか確かめるか、CSV で保存してください"),
                               code="xlsx") from None
     return sheets
@@ -252,6 +256,9 @@ DATE_TAIL = re.compile(r"\s*\([日月火水木金土](曜日?)?\)$|(\s+|T)\d{1,2
 ERAS = {"令和": 2018, "R": 2018, "平成": 1988, "H": 1988}
 ERA_YEAR = re.compile(r"^(令和|平成|R|H)(\d{1,2}|元)(?=[年./-])", re.IGNORECASE)
 YEARLESS = re.compile(r"\d{1,2}(/\d{1,2}|月\d{1,2}日)")
+# Excel's serial number of a day (a time after the point), 1982 to 2119; day 0 is 1899-12-30 (not
+# the 31st: Excel counts a 29 February 1900 that never was, in serials no club history has)
+EXCEL_SERIAL, EXCEL_EPOCH = re.compile(r"[3-7]\d{4}(\.\d+)?"), datetime.date(1899, 12, 30)
 
 
 def yearless(value: str) -> bool:
@@ -273,10 +280,18 @@ def sheet_date(value: str) -> datetime.date:
     {datetime.date(2026, 11, 1)}
     >>> sheet_date("平成31年4月30日"), sheet_date("令和元年5月1日")
     (datetime.date(2019, 4, 30), datetime.date(2019, 5, 1))
+
+    A date cell whose format is 標準 (General) is saved to CSV as Excel's serial number of the day;
+    some sheets write a date as eight digits:
+
+    >>> sheet_date("46327"), sheet_date("46327.8125"), sheet_date("20261101")
+    (datetime.date(2026, 11, 1), datetime.date(2026, 11, 1), datetime.date(2026, 11, 1))
     """
     text = ERA_YEAR.sub(lambda m: str(ERAS[m[1].upper()] + (1 if m[2] == "元" else int(m[2]))),
                         DATE_TAIL.sub("", _sheet_text(value)))
-    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日"):
+    if EXCEL_SERIAL.fullmatch(text):
+        return EXCEL_EPOCH + datetime.timedelta(days=int(float(text)))
+    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日", "%Y%m%d"):
         try:
             return datetime.datetime.strptime(text, fmt).date()
         except ValueError:

@@ -654,6 +654,8 @@ def test_an_old_excel_workbook_xls_plans_as_the_same_rows_in_csv_do(rs, members)
     ((FILES / "password.xlsx").read_bytes(), "パスワード付きのブックは読めません"),
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "Excel のブック(.xls)として読めません"),
     (b"PK\x03\x04 not a zip at all", "Excel のブック(.xlsx)として読めません"),
+    (b"PK\x03\x04\x14\x00\x00\x00\x00\x00" + bytes(18) + b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet",
+     "LibreOffice などの .ods ファイルは読めません"),
 ])
 def test_an_old_or_damaged_excel_file_is_refused_clearly(data, message):
     with pytest.raises(ValidationError) as exc:
@@ -696,6 +698,13 @@ def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypat
     monkeypatch.setattr(csvcells, "BOOK_MAX_ROWS", 10)
     with pytest.raises(ValidationError, match="行が多すぎます"):
         services.upload_sheets(data)
+
+
+def test_dates_saved_as_excels_serial_numbers_or_eight_digits_are_read(rs, members):
+    """A date column formatted 標準 (General) in Excel is saved to CSV as the day's serial number."""
+    for date in ("46327", "20261101"):
+        plan = check(HEADER + GAME.replace("2026-11-01", date))
+        assert plan.ok and plan.hanchans[0].date == datetime.date(2026, 11, 1), errors(plan)
 
 
 def test_a_thousands_separator_in_a_tab_separated_file_is_not_a_column(rs, members):
