@@ -507,3 +507,7 @@ class ResultsImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.file_name}".strip()
+
+    def changed_hanchans(self) -> models.QuerySet:
+        """Its hanchan written since the import (each write bumps a hanchan's version): they refuse an undo."""
+        return self.hanchans.exclude(version=self.version)

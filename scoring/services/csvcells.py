@@ -103,7 +103,7 @@ def xls_sheets(data: bytes) -> list[tuple[str, str]]:
     try:
         # xlrd prints what it finds wrong in a file: kept from the server's output
         book = xlrd.open_workbook(file_contents=data, on_demand=True, logfile=io.StringIO())
-        sheets = _sheets_csv((sheet.name, (_xls_row(row, book.datemode) for row in sheet.get_rows()))
+        sheets = _sheets_csv((sheet.name, (_xls_row(xlrd, row, book.datemode) for row in sheet.get_rows()))
                              for sheet in map(book.sheet_by_index, range(book.nsheets)) if sheet.visibility == 0)
         book.release_resources()
     except ValidationError:
@@ -117,10 +117,9 @@ def xls_sheets(data: bytes) -> list[tuple[str, str]]:
     return sheets
 
 
-def _xls_row(row: list[Any], datemode: int) -> list[Any]:
-    """An .xls row's cells as the values openpyxl gives for a .xlsx one (``_xlsx_cell`` writes them)."""
-    import xlrd
-
+def _xls_row(xlrd: Any, row: list[Any], datemode: int) -> list[Any]:
+    """An .xls row's cells (``xlrd``: the module, imported once a workbook is read) as the values
+    openpyxl gives for a .xlsx one (``_cell_text`` writes them)."""
     values = []
     for cell in row:
         if cell.ctype == xlrd.XL_CELL_DATE:
@@ -146,7 +145,7 @@ def _sheets_csv(sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> list[t
             if rows > BOOK_MAX_ROWS:
                 raise ValidationError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
                                       % {"n": f"{BOOK_MAX_ROWS:,}"}, code="too_large")
-            cells = [_xlsx_cell(value) for value in row]
+            cells = [_cell_text(value) for value in row]
             writer.writerow(cells)
             written = written or any(cells)
         if written:
@@ -154,12 +153,12 @@ def _sheets_csv(sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> list[t
     return out
 
 
-def _xlsx_cell(value: Any) -> str:
-    """A workbook cell's value as the text of a CSV cell.
+def _cell_text(value: Any) -> str:
+    """A workbook cell's value (.xlsx or .xls) as the text of a CSV cell.
 
-    >>> [_xlsx_cell(v) for v in (None, 32600, 32600.0, 19.599999999999998, -4.0, "山田")]
+    >>> [_cell_text(v) for v in (None, 32600, 32600.0, 19.599999999999998, -4.0, "山田")]
     ['', '32600', '32600', '19.6', '-4', '山田']
-    >>> _xlsx_cell(datetime.datetime(2026, 11, 1)), _xlsx_cell(datetime.datetime(2026, 11, 1, 19, 30))
+    >>> _cell_text(datetime.datetime(2026, 11, 1)), _cell_text(datetime.datetime(2026, 11, 1, 19, 30))
     ('2026-11-01', '2026-11-01 19:30')
     """
     if value is None:

@@ -344,9 +344,9 @@ def results_import_undo(*, results_import: ResultsImport, by: User) -> int:
     made = ResultsImport.objects.select_for_update().get(pk=results_import.pk)
     if made.undone_at is not None:
         raise ValidationError(_("この取り込みはすでに取り消されています"), code="undone")
-    hanchans = list(made.hanchans.select_for_update(of=("self",)).select_related("clubday")
-                    .order_by("clubday__date", "table", "number"))
-    changed = [h for h in hanchans if h.version != made.version]
+    hanchans = list(made.hanchans.select_for_update(of=("self",)))
+    changed = list(made.changed_hanchans().select_related("clubday")
+                   .order_by("clubday__date", "table", "number"))
     if changed:
         raise ValidationError(_("取り込んだあとに変更された半荘があるので、取り消せません: %(list)s")
                               % {"list": "、".join(map(str, changed[:10])) + ("…" if len(changed) > 10 else "")},
