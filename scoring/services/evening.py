@@ -223,31 +223,24 @@ def draw_swap(*, clubday: ClubDay, number: int, state: str, first: str, second: 
     tables = {h.table: h for h in day.hanchans.filter(number=number).select_for_update()}
     out = list(draw.out)
 
-    def place(text: str):
+    def place(text: str) -> tuple[int | str, int]:
+        """The list a place is in (a table's or ``"out"``) and its index there."""
         kind, _sep, rest = text.partition(":")
         if kind == "out" and rest.isdigit() and int(rest) in out:
-            return ("out", out.index(int(rest)))
+            return "out", out.index(int(rest))
         table, _sep, seat = text.partition("-")
         if table.isdigit() and seat.isdigit() and int(table) in tables and int(seat) < 4:
-            return (tables[int(table)], int(seat))
+            return int(table), int(seat)
         raise stale_draw_error()
 
-    def get(p) -> int:
-        return out[p[1]] if p[0] == "out" else getattr(p[0], f"seat{p[1]}_id")
-
-    def put(p, pk: int) -> None:
-        if p[0] == "out":
-            out[p[1]] = pk
-        else:
-            setattr(p[0], f"seat{p[1]}_id", pk)
-
-    a, b = place(first), place(second)
-    if a[0] == "out" and b[0] == "out":
+    (a, i), (b, j) = place(first), place(second)
+    if a == b == "out":
         raise ValidationError(_("抜け番どうしは入れ替えられません"), code="both_out")
-    pa, pb = get(a), get(b)
-    put(a, pb)
-    put(b, pa)
-    for h in {id(p[0]): p[0] for p in (a, b) if p[0] != "out"}.values():
+    seats = {"out": out} | {table: h.member_ids for table, h in tables.items()}
+    seats[a][i], seats[b][j] = seats[b][j], seats[a][i]
+    for table in dict.fromkeys(k for k in (a, b) if k != "out"):
+        h = tables[table]
+        h.seat0_id, h.seat1_id, h.seat2_id, h.seat3_id = seats[table]
         h.full_clean()
         h.version += 1
         h.save(update_fields=["seat0", "seat1", "seat2", "seat3", "version"])
