@@ -106,48 +106,40 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     taken = _recorded(days)
 
     # unknown members: refused, or created (one name per number)
-    new_names: dict[int, set[str]] = defaultdict(set)
-    new_kana: dict[int, set[str]] = defaultdict(set)
-    new_lines: dict[int, list[Line]] = defaultdict(list)
+    new_rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for r in parsed:
         if r["member_no"] is None:
             continue  # a name refused above
         known = members.get(r["member_no"])
         if known is None:
-            new_names[r["member_no"]].add(r["member_name"])
-            new_kana[r["member_no"]].update({r["member_kana"]} - {""})
-            new_lines[r["member_no"]].append(r["line"])
+            new_rows[r["member_no"]].append(r)
         elif r["member_name"] and r["member_name"] != known.name:
             plan.notes.append(_("会員番号 %(no)s は「%(db)s」として登録されています(CSV では「%(csv)s」)。登録済みの会員として取り込みます")
                               % {"no": known.number, "db": known.name, "csv": r["member_name"]})
     bad_members: set[int] = set()
     guessed: list[str] = []
-    for number, names in sorted(new_names.items()):
+    for number, rows in sorted(new_rows.items()):
+        names, lines = {r["member_name"] for r in rows}, [r["line"] for r in rows]
+        written_kana = {r["member_kana"] for r in rows} - {""}
+        given = {name_in_kana(k) for k in written_kana}
         if not create_members:
-            plan.error(new_lines[number], _("会員番号 %(no)s は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)")
+            plan.error(lines, _("会員番号 %(no)s は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)")
                        % {"no": number})
-            bad_members.add(number)
         elif len(names) > 1 or "" in names:
-            plan.error(new_lines[number], _("新しい会員番号 %(no)s の名前が行によって違うか空です(%(names)s)")
+            plan.error(lines, _("新しい会員番号 %(no)s の名前が行によって違うか空です(%(names)s)")
                        % {"no": number, "names": "、".join(sorted(n or "空" for n in names))})
-            bad_members.add(number)
+        elif len(name := names.pop()) > 50:
+            plan.error(lines, _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
+        elif None in given or len(given) > 1 or any(len(k) > 100 for k in given):
+            plan.error(lines, _("新しい会員番号 %(no)s のよみがなは、ひらがなかカタカナ100文字までで、"
+                                "どの行も同じにしてください(%(kana)s)") % {"no": number, "kana": "、".join(sorted(written_kana))})
         else:
-            name = names.pop()
-            if len(name) > 50:
-                plan.error(new_lines[number], _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
-                bad_members.add(number)
-                continue
-            given = {name_in_kana(k) for k in new_kana[number]}
-            if None in given or len(given) > 1 or any(len(k) > 100 for k in given):
-                plan.error(new_lines[number], _("新しい会員番号 %(no)s のよみがなは、ひらがなかカタカナ100文字までで、"
-                                                "どの行も同じにしてください(%(kana)s)")
-                           % {"no": number, "kana": "、".join(sorted(new_kana[number]))})
-                bad_members.add(number)
-                continue
             kana = given.pop() if given else kana_guess(name) or PLACEHOLDER_KANA
             plan.new_members[number] = (name, kana)
-            if not new_kana[number] and not name_in_kana(name):  # a name in kana is its own reading
+            if not written_kana and not name_in_kana(name):  # a name in kana is its own reading
                 guessed.append(f"{name}({kana})")
+            continue
+        bad_members.add(number)
     if guessed:
         plan.notes.append(ngettext("新しい会員 %(n)s 人のよみがなは名前の漢字から推測しました(推測できない名前は仮に「%(kana)s」、"
                                    "五十音順で最後)。違っていたら会員の編集で直してください: %(names)s",
