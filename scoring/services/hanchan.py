@@ -34,13 +34,12 @@ def stale_error(kind: str = "form") -> ValidationError:
     """The refusal of a write built on an old version of the hanchan. ``kind`` says what was refused,
     so the message tells what is left: a typed ``"form"`` (its input stays on screen), an undo or
     a row's ``"delete"`` (nothing was taken back), or another button's ``"action"`` (nothing done)."""
-    if kind == "delete":
-        text = _("他の人がこの半荘を変更しました。取り消しは行っていません。最新の記録を確かめてから、必要ならもう一度押してください")
-    elif kind == "action":
-        text = _("他の人がこの半荘を変更しました。この操作は行っていません。最新の記録を確かめてから、必要ならもう一度押してください")
-    else:
-        text = _("他の人がこの半荘を変更しました。最新の記録を確かめてから、もう一度送信してください(入力した内容は残っています)")
-    return ValidationError(text, code="stale")
+    texts = {
+        "delete": _("他の人がこの半荘を変更しました。取り消しは行っていません。最新の記録を確かめてから、必要ならもう一度押してください"),
+        "action": _("他の人がこの半荘を変更しました。この操作は行っていません。最新の記録を確かめてから、必要ならもう一度押してください"),
+        "form": _("他の人がこの半荘を変更しました。最新の記録を確かめてから、もう一度送信してください(入力した内容は残っています)"),
+    }
+    return ValidationError(texts[kind], code="stale")
 
 
 def _lock(pk: int, version: int | None, kind: str = "form") -> Hanchan:
@@ -75,6 +74,7 @@ def _locked_hand(hand: HandRecord, version: int | None,
     hands = _hands(hanchan)
     for stored in hands:
         if stored.pk == hand.pk:
+            _require_hands_mode(hanchan)
             return hanchan, stored, hands
     raise stale_error(kind)
 
@@ -171,8 +171,7 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
             changed.append(hand)
     HandRecord.objects.bulk_update(changed, SETTLED_FIELDS)  # no history: HandRecord.history excludes them
     written = len(changed) + _settle_state(hanchan, ended=out["ended"], any_hands=bool(hands))
-    finished = Hanchan.State.FINISHED in (hanchan.state, hanchan.state_before_void)
-    if not finished:
+    if Hanchan.State.FINISHED not in (hanchan.state, hanchan.state_before_void):
         return written + (0 if in_play else _delete_results(hanchan))
     if out["ended"]:
         result = out["result"]
@@ -308,7 +307,6 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
                         version: int | None = None) -> HandRecord:
     """Replace one hand and re-settle the game; refused if it or any later hand becomes invalid."""
     hanchan, hand, hands = _locked_hand(hand, version)
-    _require_hands_mode(hanchan)
     in_play = hanchan.state == Hanchan.State.IN_PLAY
     stored = [h.event for h in hands]
     events = list(stored)
@@ -327,7 +325,6 @@ def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = Non
     """Delete one hand and renumber the rest; refused if a later hand becomes invalid. Returns the
     hanchan as saved (the delete may have put a finished game back in play)."""
     hanchan, hand, hands = _locked_hand(hand, version, "delete")
-    _require_hands_mode(hanchan)
     in_play = hanchan.state == Hanchan.State.IN_PLAY
     stored = [h.event for h in hands]
     del hands[hand.order]

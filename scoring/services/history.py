@@ -25,10 +25,9 @@ def hand_restore(*, hand_id: int, by: User, version: int | None = None) -> HandR
     """Put a deleted hand back at its old position (later hands move down one) and re-settle. Refused
     when the game no longer replays with it. The hand keeps its id, so its history reads on."""
     row = deleted_hand_row(hand_id=hand_id)
-    if row is None:
-        raise ValidationError(_("この局は削除されていないか、すでに復元されています"), code="not_deleted")
-    hanchan = _lock(row.hanchan_id, version, "action")
-    if deleted_hand_row(hand_id=hand_id) is None:  # re-read inside the lock
+    if row is not None:
+        hanchan = _lock(row.hanchan_id, version, "action")
+    if row is None or deleted_hand_row(hand_id=hand_id) is None:  # re-read inside the lock
         raise ValidationError(_("この局は削除されていないか、すでに復元されています"), code="not_deleted")
     _require_hands_mode(hanchan)
     hands = _hands(hanchan)
