@@ -62,11 +62,11 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
                     for i, v in enumerate((1, r["net"], r["rank"], o["net"], o["rank"])):
                         opp[i] += v
     for w in wins:
-        for seat, member in enumerate(w["seats"]):
-            k = where.get((w["hanchan_id"], member))
+        for seat in range(4):
+            k = where.get((w["hanchan_id"], w[f"hanchan__seat{seat}_id"]))
             gain = (w["deltas"] or [0, 0, 0, 0])[seat]
             if k is not None and gain > 0:
-                rows[k]["best_wins"].append([gain, w["pk"], w["date"].isoformat()])
+                rows[k]["best_wins"].append([gain, w["pk"], w["hanchan__clubday__date"].isoformat()])
     for row in rows.values():
         row["best_wins"] = top_wins(row["best_wins"])
     return rows
@@ -78,16 +78,12 @@ FIELDS = (*ROLLUP_SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins"
 def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], group) -> None:
     """Replace the ``upper`` rows (month, year or all time) of ``members`` by sums of the ``lower`` rows,
     grouped per (member, rule set, ``group(row)``)."""
-    qs = model.objects.filter(lower)
-    if members is not None:
-        qs = qs.filter(member_id__in=members)
+    mine = Q() if members is None else Q(member_id__in=members)
     groups: dict[tuple, list[dict]] = defaultdict(list)
-    for row in qs.values("member_id", "ruleset_id", "year", "month", "day", *FIELDS).order_by():
+    lower_rows = model.objects.filter(lower, mine).values("member_id", "ruleset_id", "year", "month", "day", *FIELDS)
+    for row in lower_rows.order_by():
         groups[(row["member_id"], row["ruleset_id"], *group(row))].append(row)
-    old = model.objects.filter(**upper)
-    if members is not None:
-        old = old.filter(member_id__in=members)
-    old.delete()
+    model.objects.filter(mine, **upper).delete()
     model.objects.bulk_create([model(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **combine(rows))
                                for (member, rs, y, m, d), rows in groups.items()], batch_size=500)
 
@@ -99,19 +95,15 @@ def _results(result_model, q: Q) -> list[dict]:
 
 
 def _wins(hand_model, q: Q) -> list[dict]:
-    hands = (hand_model.objects.filter(q, event__type__in=["ron", "tsumo"])
-             .values("pk", "hanchan_id", "deltas", "hanchan__seat0_id", "hanchan__seat1_id", "hanchan__seat2_id",
-                     "hanchan__seat3_id", "hanchan__clubday__date").order_by())
-    return [{"pk": h["pk"], "hanchan_id": h["hanchan_id"], "deltas": h["deltas"],
-             "seats": [h[f"hanchan__seat{s}_id"] for s in range(4)], "date": h["hanchan__clubday__date"]}
-            for h in hands]
+    return list(hand_model.objects.filter(q, event__type__in=["ron", "tsumo"])
+                .values("pk", "hanchan_id", "deltas", "hanchan__seat0_id", "hanchan__seat1_id", "hanchan__seat2_id",
+                        "hanchan__seat3_id", "hanchan__clubday__date").order_by())
 
 
 @transaction.atomic
 def rollup_refresh(*, members: set[int], day: date, hanchan: Hanchan | None = None) -> None:
     """Recompute the rows of ``members`` for ``day`` and its month, year and all time. ``hanchan``: one
     being written, counted as its unsaved state says (the services save the state after the results)."""
-    members = set(members)
     # writers of the same members' rows take turns (PostgreSQL; SQLite has one writer anyway)
     list(Member.objects.select_for_update().filter(pk__in=members).order_by("pk").values_list("pk", flat=True))
     finished = Q(hanchan__state=FINISHED)
