@@ -150,16 +150,13 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
     for r in parsed:
         groups[(r["date"], r["table"], r["game"])].append(r)
-    # a new club day takes the rule set most of its rows use
+    # a new club day takes the registered rule set most of its rows use
     day_rulesets: dict[datetime.date, Counter] = defaultdict(Counter)
     for (date, _t, _g), rows in groups.items():
-        if date not in days:
+        if date not in days and rows[0]["ruleset"] in rulesets:
             day_rulesets[date][rows[0]["ruleset"]] += len(rows)
     for date, counts in day_rulesets.items():
-        for name, _n in counts.most_common():
-            if name in rulesets:
-                plan.new_days[date] = rulesets[name]
-                break
+        plan.new_days[date] = rulesets[counts.most_common(1)[0][0]]
 
     for (date, table, game), rows in sorted(groups.items()):
         if (date, table, game) in plan.refused_games:

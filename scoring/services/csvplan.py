@@ -278,13 +278,12 @@ def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: st
     except ValidationError as exc:
         problems += exc.messages
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
+        figure = key in ("score", "uma", "net")
         try:
-            if key in ("score", "uma", "net"):
-                out[key] = sheet_figure(row[key])
-            else:
-                out[key] = sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"), column=key)
+            out[key] = (sheet_figure(row[key]) if figure
+                        else sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"), column=key))
         except ValueError:
-            if key in ("score", "uma", "net"):
+            if figure:
                 problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
             elif row[key].strip():
                 problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
+from contextlib import suppress
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -92,12 +93,9 @@ def _new_guest(name: str) -> Member:
     for _attempt in range(5):
         guest = Member(name=name, kana=name_in_kana(name) or GUEST_KANA, number=next_member_number(), guest=True)
         guest.full_clean(validate_unique=False)  # the number is checked by the insert itself
-        try:
-            with transaction.atomic():  # a savepoint: a clash undoes only this insert
-                guest.save()
+        with suppress(IntegrityError), transaction.atomic():  # a savepoint: a clash undoes only this insert
+            guest.save()
             return guest
-        except IntegrityError:
-            continue
     raise ValidationError(_("会員番号を決められませんでした。もう一度押してください"), code="busy")
 
 

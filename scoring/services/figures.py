@@ -46,14 +46,13 @@ def player_figures(events: list[dict[str, Any]]) -> list[dict[str, int]]:
             figs[seat]["riichis"] += 1
         for seat in ev.get("chombo") or []:
             figs[seat]["chombo"] += 1
+        wins = []
         if kind == "ron":
             wins = [w for w in ev.get("wins") or [] if w.get("status") == "won"]
             if wins:
                 figs[ev["loser"]]["deal_ins"] += 1
-        elif kind == "tsumo":
-            wins = [{"winner": ev["winners"][0], "value": ev["value"]}] if ev.get("winners") else []
-        else:
-            wins = []
+        elif kind == "tsumo" and ev.get("winners"):
+            wins = [{"winner": ev["winners"][0], "value": ev["value"]}]
         for w in wins:
             f = figs[w["winner"]]
             f["wins"] += 1
