@@ -103,7 +103,8 @@ def xls_sheets(data: bytes) -> list[tuple[str, str]]:
     try:
         # xlrd prints what it finds wrong in a file: kept from the server's output
         book = xlrd.open_workbook(file_contents=data, on_demand=True, logfile=io.StringIO())
-        sheets = _sheets_csv((sheet.name, (_xls_row(xlrd, row, book.datemode) for row in sheet.get_rows()))
+        sheets = _sheets_csv((sheet.name, ([_xls_value(xlrd, cell, book.datemode) for cell in row]
+                                           for row in sheet.get_rows()))
                              for sheet in map(book.sheet_by_index, range(book.nsheets)) if sheet.visibility == 0)
         book.release_resources()
     except ValidationError:
@@ -117,20 +118,14 @@ def xls_sheets(data: bytes) -> list[tuple[str, str]]:
     return sheets
 
 
-def _xls_row(xlrd: Any, row: list[Any], datemode: int) -> list[Any]:
-    """An .xls row's cells (``xlrd``: the module, imported once a workbook is read) as the values
-    openpyxl gives for a .xlsx one (``_cell_text`` writes them)."""
-    values = []
-    for cell in row:
-        if cell.ctype == xlrd.XL_CELL_DATE:
-            values.append(xlrd.xldate_as_datetime(cell.value, datemode))
-        elif cell.ctype == xlrd.XL_CELL_ERROR:
-            values.append(xlrd.error_text_from_code.get(cell.value, ""))
-        elif cell.ctype in (xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_BLANK):
-            values.append(None)
-        else:
-            values.append(cell.value)
-    return values
+def _xls_value(xlrd: Any, cell: Any, datemode: int) -> Any:
+    """An .xls cell (``xlrd``: the module, imported once a workbook is read) as the value openpyxl
+    gives for a .xlsx one (``_cell_text`` writes them)."""
+    if cell.ctype == xlrd.XL_CELL_DATE:
+        return xlrd.xldate_as_datetime(cell.value, datemode)
+    if cell.ctype == xlrd.XL_CELL_ERROR:
+        return xlrd.error_text_from_code.get(cell.value, "")
+    return None if cell.ctype in (xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_BLANK) else cell.value
 
 
 def _sheets_csv(sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> list[tuple[str, str]]:
