@@ -33,10 +33,9 @@ def dispute_open(*, hand: HandRecord, by: User, comment: str) -> Dispute:
     """Flag ``hand``; one open dispute per hand (the discussion goes on in the open one)."""
     text = _text(comment, _("物言いの内容"))
     hanchan = _lock(hand.hanchan_id, None)  # serialise with writes to the hanchan (the hand's number)
-    try:
-        hand = hanchan.hands.get(pk=hand.pk)
-    except HandRecord.DoesNotExist:
-        raise ValidationError(_("この局は削除されています"), code="gone") from None
+    hand = hanchan.hands.filter(pk=hand.pk).first()
+    if hand is None:
+        raise ValidationError(_("この局は削除されています"), code="gone")
     if hand.disputes.filter(status=Dispute.Status.OPEN).exists():
         raise ValidationError(_("この局にはすでに審議中の物言いがあります。そちらにコメントしてください"),
                               code="already_open")
