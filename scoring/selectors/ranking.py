@@ -13,7 +13,6 @@ from __future__ import annotations
 import calendar
 import functools
 import operator
-from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
 from typing import Any, NamedTuple
@@ -100,11 +99,7 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
         rollup = rollup.filter(member__active=True)
     rows = list(rollup.values("member_id").annotate(**{f: Sum(f) for f in BoardRollup.SUMS}, best=Max("best"))
                 .filter(games__gte=max(min_games, 1)).order_by())
-    members = _members_rated([r["member_id"] for r in rows], start, end)
-    for row in rows:
-        finish_row(row, members[row["member_id"]])
-    place(rows)
-    return sort_rows(rows, sort)
+    return _board(rows, _members_rated([r["member_id"] for r in rows], start, end), sort)
 
 
 def rollup_period(start: date | None, end: date | None) -> Q:
@@ -162,14 +157,12 @@ def _cover(s: date, e: date) -> list[dict[str, int]]:
 def _members_rated(pks: list[int], start: date | None, end: date | None) -> dict[int, Member]:
     """The members, each with ``mu``/``sigma`` after their last hanchan in the period (from the
     period's rollup row with the latest ``last``, whatever its rule set)."""
-    latest: dict[int, tuple] = defaultdict(lambda: ("", None, None))
-    for member_id, last, mu, sigma in (BoardRollup.objects.filter(rollup_period(start, end))
-                                       .values_list("member_id", "last", "rating_mu", "rating_sigma")):
-        if last > latest[member_id][0]:
-            latest[member_id] = (last, mu, sigma)
+    rows = BoardRollup.objects.filter(rollup_period(start, end)).values_list("last", "member_id", "rating_mu",
+                                                                           "rating_sigma")
+    latest = {pk: (mu, sigma) for _last, pk, mu, sigma in sorted(rows, key=lambda r: r[0])}  # the latest last wins
     members = Member.objects.in_bulk(pks)
     for pk, m in members.items():
-        _last, m.mu, m.sigma = latest[pk]
+        m.mu, m.sigma = latest.get(pk, (None, None))
     return members
 
 
@@ -180,7 +173,10 @@ def standings_from_results(*, start: date | None = None, end: date | None = None
     qs = finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset,
                           include_inactive=include_inactive)
     rows = list(qs.values("member_id").annotate(**_aggregates()).filter(games__gte=max(min_games, 1)).order_by())
-    members = members_with_rating([r["member_id"] for r in rows], end=end)
+    return _board(rows, members_with_rating([r["member_id"] for r in rows], end=end), sort)
+
+
+def _board(rows: list[dict], members: dict[int, Member], sort: str) -> list[dict]:
     for row in rows:
         finish_row(row, members[row["member_id"]])
     place(rows)
