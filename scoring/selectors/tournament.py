@@ -8,6 +8,7 @@ table 1: once finished its placings decide 1st–4th and everybody else follows 
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -58,16 +59,12 @@ def _results(clubday: ClubDay, upto: int | None) -> list[tuple[int, str, int, in
 
 
 def _rank(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """By ``key``, then 会員番号; rows with equal keys share the better ``rank`` and are ``tied``."""
     rows.sort(key=lambda r: (r["key"], r["number"]))
-    previous = None
-    for place, row in enumerate(rows, start=1):
-        row["tied"] = previous is not None and previous["key"] == row["key"]
-        row["rank"] = previous["rank"] if row["tied"] else place
-        if row["tied"]:
-            previous["tied"] = True
-        previous = row
-    for row in rows:
-        del row["key"]
+    keys = [row.pop("key") for row in rows]
+    counts, first = Counter(keys), {}
+    for place, (row, key) in enumerate(zip(rows, keys), start=1):
+        row.update(tied=counts[key] > 1, rank=first.setdefault(key, place))
     return rows
 
 
@@ -103,19 +100,17 @@ def tournament_rounds(clubday: ClubDay) -> list[dict[str, Any]]:
     """The standings after each 回戦 played, newest first; each row also has ``move`` (places gained
     since the 回戦 before) and ``round_net`` (the net in this 回戦, None when sitting out)."""
     results = _results(clubday, None)
-    numbers = sorted({r[3] for r in results})
+    round_nets: Counter[tuple[int, int]] = Counter()
+    for member_id, _name, _no, number, _rank, net in results:
+        round_nets[number, member_id] += net
     out, before = [], {}
-    for k in numbers:
+    for k in sorted({r[3] for r in results}):
         rows = _rows([r for r in results if r[3] <= k])
-        this_round: dict[int, int] = {}
-        for member_id, _name, _no, number, _rank, net in results:
-            if number == k:
-                this_round[member_id] = this_round.get(member_id, 0) + net
         for row in rows:
             prev = before.get(row["member_id"])
             row["move"] = None if prev is None else prev - row["rank"]
             row["move_abs"] = abs(row["move"]) if row["move"] is not None else None
-            row["round_net"] = this_round.get(row["member_id"])
+            row["round_net"] = round_nets.get((k, row["member_id"]))
             row["round_net_text"] = rules.net_text(row["round_net"]) if row["round_net"] is not None else ""
         before = {row["member_id"]: row["rank"] for row in rows}
         out.append({"number": k, "rows": rows})
