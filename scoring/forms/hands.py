@@ -35,16 +35,19 @@ SITUATIONAL = [("haitei", _("海底")), ("houtei", _("河底")), ("rinshan", _("
                ("tenhou", _("天和")), ("chiihou", _("地和"))]
 
 
+def _number_choice(label: Any, choices: Any = ()) -> forms.TypedChoiceField:
+    """Radio buttons of numbers (a seat, 翻, 符, …), ``None`` when none is chosen."""
+    return forms.TypedChoiceField(label=label, choices=choices, required=False, coerce=int, empty_value=None,
+                                  widget=forms.RadioSelect)
+
+
 class HandForm(forms.Form):
     """One hand as tapped at the table; ``event`` is the ``rules.play`` event it describes."""
 
     type = forms.ChoiceField(label=_("結果"), choices=EVENT_TYPES, widget=forms.RadioSelect)
-    winner = forms.TypedChoiceField(label=_("和了者"), required=False, coerce=int, empty_value=None,
-                                    widget=forms.RadioSelect)
-    loser = forms.TypedChoiceField(label=_("放銃者"), required=False, coerce=int, empty_value=None,
-                                   widget=forms.RadioSelect)
-    offender = forms.TypedChoiceField(label=_("対象者"), required=False, coerce=int, empty_value=None,
-                                      widget=forms.RadioSelect)
+    winner = _number_choice(_("和了者"))
+    loser = _number_choice(_("放銃者"))
+    offender = _number_choice(_("対象者"))
     kind = forms.ChoiceField(label=_("途中流局の種類"), choices=ABORTIVE_KINDS, required=False,
                              widget=forms.RadioSelect)
     nagashi = forms.TypedMultipleChoiceField(label=_("流し満貫の人"), required=False, coerce=int,
@@ -56,16 +59,12 @@ class HandForm(forms.Form):
                                             widget=forms.CheckboxSelectMultiple)
     riichi = forms.TypedMultipleChoiceField(label=_("この局のリーチ"), required=False, coerce=int,
                                             widget=forms.CheckboxSelectMultiple)
-    pao = forms.TypedChoiceField(label=_("パオ(責任払い)"), required=False, coerce=int, empty_value=None,
-                                 widget=forms.RadioSelect)
+    pao = _number_choice(_("パオ(責任払い)"))
     value = forms.ChoiceField(label=_("点数の入力"), choices=VALUE_MODES, required=False, initial="quick",
                               widget=forms.RadioSelect)
-    han = forms.TypedChoiceField(label=_("翻"), choices=HAN_CHOICES, required=False, coerce=int,
-                                 empty_value=None, widget=forms.RadioSelect)
-    fu = forms.TypedChoiceField(label=_("符"), choices=FU_CHOICES, required=False, coerce=int,
-                                empty_value=None, widget=forms.RadioSelect)
-    yakuman = forms.TypedChoiceField(label=_("役満"), choices=YAKUMAN_CHOICES, required=False, coerce=int,
-                                     empty_value=None, widget=forms.RadioSelect)
+    han = _number_choice(_("翻"), HAN_CHOICES)
+    fu = _number_choice(_("符"), FU_CHOICES)
+    yakuman = _number_choice(_("役満"), YAKUMAN_CHOICES)
     hand = forms.CharField(label=_("手牌(和了牌を除く)"), required=False, max_length=80,
                            widget=forms.TextInput(attrs={"placeholder": "123m406p789s11z", "autocomplete": "off"}))
     melds = forms.CharField(label=_("副露(JSON)"), required=False, max_length=400,
