@@ -75,7 +75,7 @@ class RuleSetForm(forms.Form):
     def __init__(self, data: Any = None, *, preset: str | None = None, options: dict[str, Any] | None = None,
                  name: str = "", instance: RuleSet | None = None):
         lang = get_language() or "ja"
-        self.instance = instance
+        self.instance = instance or RuleSet()  # a new one has no pk: no rule set is excluded below
         preset = preset if preset in rules.PRESETS else "ariari"
         try:
             start = rules.get_ruleset({"preset": preset, "options": options or {}})
@@ -96,10 +96,7 @@ class RuleSetForm(forms.Form):
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"]  # stripped, and not blank (the field is required)
-        taken = RuleSet.objects.filter(name=name)
-        if self.instance is not None:
-            taken = taken.exclude(pk=self.instance.pk)
-        if taken.exists():
+        if RuleSet.objects.filter(name=name).exclude(pk=self.instance.pk).exists():
             raise ValidationError(_("ルール名「%(name)s」はもう使われています。別の名前にしてください") % {"name": name})
         return name
 
