@@ -81,10 +81,9 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
            "comment_form": comment_form or CommentForm(),
            **dispute_selectors.dispute_hand(dispute=dispute)}
     ctx["event_text"] = event_text(ctx["event"], names)
-    if dispute.event_before is not None:
-        ctx["before_text"] = event_text(dispute.event_before, names)
-    if dispute.event_after is not None:
-        ctx["after_text"] = event_text(dispute.event_after, names)
+    if dispute.status == Dispute.Status.AMENDED:  # the hand before and after the ruling
+        ctx.update(before_text=event_text(dispute.event_before, names),
+                   after_text=event_text(dispute.event_after, names))
     if officer and dispute.status == Dispute.Status.OPEN:
         ctx["ruling_form"] = ruling_form or RulingForm()
         if dispute.hand is not None:  # the amendment: the hand form as hand entry builds it (no replay)
