@@ -126,8 +126,6 @@ def member_best_wins(*, member: Member, total: dict) -> list[dict]:
     """The member's biggest wins (points gained, with honba and sticks), biggest first, from the
     rollup's top five per rule set."""
     top = total["best_wins"]
-    if not top:
-        return []
     seats = [f"hanchan__seat{s}_id" for s in range(4)]
     found = {h["pk"]: h for h in HandRecord.objects.filter(pk__in=[pk for _gain, pk, _d in top]).values(
         "pk", "hanchan_id", "hanchan__clubday__date", "order", "event", "label", "label_en", "description",

@@ -84,9 +84,8 @@ def standings(request: HttpRequest) -> HttpResponse:
            "rows": SimpleLazyObject(lambda: selectors.standings(**f)),
            "headers": SimpleLazyObject(lambda: _headers(request.GET, f["sort"])),
            "columns": COLUMNS, "period": _period_text(f), "quick": _quick_periods(),
-           "whatif_error": bool(request.GET.get("wi")) and not choice,
            "keep_params": [(k, v) for k, v in request.GET.items() if k not in WHATIF_KEYS and v != ""]}
-    status = 422 if (request.GET and not form.is_valid()) or ctx["whatif_error"] else 200
+    status = 422 if (request.GET and not form.is_valid()) or (request.GET.get("wi") and not choice) else 200
     fragment = FRAGMENTS.get(request.htmx.target, "") if request.htmx else ""
     return render(request, "scoring/standings.html" + fragment, ctx, status=status)
 

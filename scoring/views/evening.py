@@ -88,14 +88,11 @@ def attendance_guest(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _draw_context(day: ClubDay, **extra) -> dict:
     rounds = sel.rounds_of_day(clubday=day)
-    last = rounds[0].number if rounds else 0
-    upcoming = last + 1
+    upcoming = (rounds[0].number if rounds else 0) + 1
     players = sel.players_of_round(clubday=day, number=upcoming)
-    ctx = {"clubday": day, "rounds": rounds, "upcoming": upcoming, "players": players,
-           "waiting": rounds[0] if rounds and not rounds[0].started else None,
-           "tables": len(players) // 4, "sitting_out": len(players) % 4, "errors": [], "seed_typed": ""}
-    ctx.update(extra)
-    return ctx
+    return {"clubday": day, "rounds": rounds, "upcoming": upcoming, "players": players,
+            "waiting": rounds[0] if rounds and not rounds[0].started else None,
+            "tables": len(players) // 4, "sitting_out": len(players) % 4, "errors": [], "seed_typed": "", **extra}
 
 
 @readable
