@@ -111,16 +111,9 @@ class RuleSetForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         """The cleaned options that differ from the chosen preset (JSON-ready: uma as a list)."""
-        base = rules.PRESETS[self.cleaned_data["preset"]]
-        out: dict[str, Any] = {}
-        for key in info.ORDER:
-            if key == "uma":
-                value: Any = [self.cleaned_data[f"uma_{i}"] for i in range(4)]
-                if tuple(value) != base.uma:
-                    out[key] = value
-            elif self.cleaned_data[key] != getattr(base, key):
-                out[key] = self.cleaned_data[key]
-        return out
+        base, d = rules.PRESETS[self.cleaned_data["preset"]], self.cleaned_data
+        values = {key: [d[f"uma_{i}"] for i in range(4)] if key == "uma" else d[key] for key in info.ORDER}
+        return {key: v for key, v in values.items() if (tuple(v) if key == "uma" else v) != getattr(base, key)}
 
     def error_summary(self) -> list[str]:
         """Every error once, for the box at the top of a long form (each names its option)."""
@@ -129,23 +122,16 @@ class RuleSetForm(forms.Form):
     def groups(self) -> list[dict[str, Any]]:
         """The option fields in their groups, for the template (順位点 as one row of four)."""
         lang = get_language() or "ja"
-        out = []
-        for gkey, gja, gen in info.GROUPS:
-            rows = []
-            for key in info.ORDER:
-                if info.OPTIONS[key].group != gkey:
-                    continue
-                row = {"key": key, "label": info.label(key, lang), "help": info.help_text(key, lang),
-                       "kind": _kind(key)}
-                if key == "uma":
-                    row["fields"] = [self[f"uma_{i}"] for i in range(4)]
-                    row["errors"] = [e for f in row["fields"] for e in f.errors]
-                else:
-                    row["field"] = self[key]
-                    row["errors"] = list(self[key].errors)
-                rows.append(row)
-            out.append({"key": gkey, "label": gen if lang.startswith("en") else gja, "rows": rows})
-        return out
+        return [{"key": gkey, "label": gen if lang.startswith("en") else gja,
+                 "rows": [self._row(key, lang) for key in info.ORDER if info.OPTIONS[key].group == gkey]}
+                for gkey, gja, gen in info.GROUPS]
+
+    def _row(self, key: str, lang: str) -> dict[str, Any]:
+        """An option's row: its ``field`` (順位点: four ``fields``), label, help and errors."""
+        fields = [self[f"uma_{i}"] for i in range(4)] if key == "uma" else [self[key]]
+        return {"key": key, "label": info.label(key, lang), "help": info.help_text(key, lang), "kind": _kind(key),
+                "errors": [e for f in fields for e in f.errors],
+                **({"fields": fields} if key == "uma" else {"field": fields[0]})}
 
 
 def _kind(key: str) -> str:
