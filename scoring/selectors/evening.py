@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, groupby
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from django.db.models import Max, Q
@@ -50,13 +51,10 @@ def draw_state(*, clubday: ClubDay, number: int) -> str:
 def previous_rounds(*, clubday: ClubDay, before: int) -> list[Round]:
     """The day's 回戦 before ``before`` for the draw (hanchan entered by hand count, void ones do not)."""
     outs = {d.number: tuple(d.out) for d in clubday.draws.filter(number__lt=before)}
-    tables: dict[int, list[tuple[int, int, int, int]]] = {}
     rows = (clubday.hanchans.filter(number__lt=before).exclude(state=Hanchan.State.VOID)
             .order_by("number", "table").values_list("number", *SEAT_IDS))
-    for number, *seats in rows:
-        tables.setdefault(number, []).append(tuple(seats))
-    numbers = sorted(set(outs) | set(tables))
-    return [Round(tables=tuple(tables.get(n, ())), out=outs.get(n, ())) for n in numbers]
+    tables = {n: tuple(row[1:] for row in group) for n, group in groupby(rows, key=itemgetter(0))}
+    return [Round(tables=tables.get(n, ()), out=outs.get(n, ())) for n in sorted(set(outs) | set(tables))]
 
 
 def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int], int]:
@@ -142,9 +140,8 @@ class RoundView:
 def rounds_of_day(*, clubday: ClubDay) -> list[RoundView]:
     """Every 回戦 of the day, newest first."""
     draws = {d.number: d for d in clubday.draws.all()}
-    by_number: dict[int, list[Hanchan]] = {}
-    for h in clubday.hanchans.select_related(*SEATS).order_by("number", "table"):
-        by_number.setdefault(h.number, []).append(h)
+    hanchans = clubday.hanchans.select_related(*SEATS).order_by("number", "table")
+    by_number = {n: list(group) for n, group in groupby(hanchans, key=attrgetter("number"))}
     attendance = list(clubday.attendance.select_related("member"))
     names = Member.objects.in_bulk({p for d in draws.values() for p in d.out})
     started = _started_numbers(clubday)
