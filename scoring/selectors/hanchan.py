@@ -59,12 +59,12 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         sheet = {r.seat: r for r in hanchan.results.all()}
         scores = [sheet[s].score if s in sheet else rs.start_points for s in range(4)]
         dealer, label, honba, sticks, riichi = None, None, 0, 0, []
-    players = []
     winds = [str(SEAT_WINDS[(seat - dealer) % 4] if dealer is not None else SEAT_WINDS[seat]) for seat in range(4)]
-    for seat, member in enumerate(hanchan.members):
-        others = tuple((names[o], winds[o], scores[seat] - scores[o]) for o in range(4) if o != seat)
-        players.append(PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=winds[seat],
-                                   dealer=seat == dealer, riichi=seat in riichi, others=others))
+    players = [PlayerState(seat=seat, member=member, name=names[seat], score=scores[seat], wind=winds[seat],
+                           dealer=seat == dealer, riichi=seat in riichi,
+                           others=tuple((names[o], winds[o], scores[seat] - scores[o])
+                                        for o in range(4) if o != seat))
+               for seat, member in enumerate(hanchan.members)]
     open_disputes = {d.hand_id: d for d in hanchan.disputes.filter(status=Dispute.Status.OPEN, hand__isnull=False)}
     # one row per hand: the stored ``hand``, the engine's ``event`` for it, the win rows of a ron with
     # several claims, each player's change and score after it, the open 物言い on it
