@@ -219,13 +219,10 @@ def results_import_again(request: HttpRequest, pk: int) -> HttpResponse:
 def _page(request: HttpRequest, *, form: ResultsImportForm, plan=None, confirm=None,
           errors: list[str] | None = None, status: int = 200) -> HttpResponse:
     ctx = {"form": form, "plan": plan, "confirm": confirm, "errors": errors or [],
-           "columns": ",".join(selectors_csv.RESULT_COLUMNS), "preview_rows": PREVIEW_ROWS,
-           "other_headings": [(csvcells.JAPANESE_HEADINGS[c], hs) for c, hs in csvcells.OTHER_HEADINGS.items()],
-           "header_search": csvcells.HEADER_SEARCH}
+           "columns": ",".join(selectors_csv.RESULT_COLUMNS), "header_search": csvcells.HEADER_SEARCH,
+           "other_headings": [(csvcells.JAPANESE_HEADINGS[c], hs) for c, hs in csvcells.OTHER_HEADINGS.items()]}
     if plan is not None:
-        ctx["shown"] = plan.hanchans[:PREVIEW_ROWS]
-        ctx["hidden_count"] = max(len(plan.hanchans) - PREVIEW_ROWS, 0)
-        ctx["new_members"] = sorted(plan.new_members.items())
-        ctx["new_days"] = sorted(plan.new_days.items())
-        ctx["several_rulesets"] = len({h.ruleset.pk for h in plan.hanchans}) > 1
+        ctx.update(shown=plan.hanchans[:PREVIEW_ROWS], hidden_count=max(len(plan.hanchans) - PREVIEW_ROWS, 0),
+                   new_members=sorted(plan.new_members.items()), new_days=sorted(plan.new_days.items()),
+                   several_rulesets=len({h.ruleset.pk for h in plan.hanchans}) > 1)
     return render(request, "scoring/csv_import.html", ctx, status=status)

@@ -74,17 +74,14 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
                  errors: list[str] | None = None, status: int = 200) -> HttpResponse:
     hanchan = dispute.hanchan
     names = hanchan.player_names()
-    officer = is_officer(request.user)
-    ctx = {"dispute": dispute, "hanchan": hanchan, "names": names, "officer": officer,
-           "show_users": request.user.is_authenticated, "errors": errors or [],
-           "comments": dispute.comments.select_related("author"),
-           "comment_form": comment_form or CommentForm(),
-           **dispute_selectors.dispute_hand(dispute=dispute)}
+    ctx = {"dispute": dispute, "hanchan": hanchan, "names": names, "show_users": request.user.is_authenticated,
+           "errors": errors or [], "comments": dispute.comments.select_related("author"),
+           "comment_form": comment_form or CommentForm(), **dispute_selectors.dispute_hand(dispute=dispute)}
     ctx["event_text"] = event_text(ctx["event"], names)
     if dispute.status == Dispute.Status.AMENDED:  # the hand before and after the ruling
         ctx.update(before_text=event_text(dispute.event_before, names),
                    after_text=event_text(dispute.event_after, names))
-    if officer and dispute.status == Dispute.Status.OPEN:
+    if is_officer(request.user) and dispute.status == Dispute.Status.OPEN:
         ctx["ruling_form"] = ruling_form or RulingForm()
         if dispute.hand is not None:  # the amendment: the hand form as hand entry builds it (no replay)
             ctx["form"] = hand_form or HandForm.for_hanchan(hanchan, before=dispute.hand.order,
