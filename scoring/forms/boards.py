@@ -58,11 +58,9 @@ class BoardFilterForm(forms.Form):
     def filters(self) -> dict[str, Any]:
         """``standings``'s keyword arguments (all time when the form is not valid)."""
         d = self.cleaned_data if self.is_valid() else {}
-        period = d.get("period") or "all"
+        period = "clubday" if d.get("clubday") else d.get("period") or "all"  # a club day: no dates
         start = end = None
-        if d.get("clubday"):
-            period = "clubday"
-        elif period == "year":
+        if period == "year":
             start, end = date(d["year"], 1, 1), date(d["year"], 12, 31)
         elif period == "month":
             y, m = map(int, d["month"].split("-"))
