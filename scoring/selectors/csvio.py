@@ -99,8 +99,7 @@ def standings_csv_row(row: dict[str, Any]) -> list[Any]:
 
 
 def standings_rows(**filters: Any) -> Iterator[list[Any]]:
-    for row in standings(**filters):
-        yield standings_csv_row(row)
+    return map(standings_csv_row, standings(**filters))
 
 
 def results_imports(*, limit: int = 100) -> QuerySet[ResultsImport]:
