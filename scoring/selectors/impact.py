@@ -97,9 +97,9 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
     for h in (HandRecord.objects.filter(hanchan_id__in=ids, hanchan__mode=Hanchan.Mode.HANDS)
               .order_by("hanchan_id", "order").only("hanchan_id", "order", "event")):
         hands_by[h.hanchan_id].append(h.event)
-    results = defaultdict(dict)
-    for r in HanchanResult.objects.filter(hanchan_id__in=ids).only("hanchan_id", "seat", "net", "member_id"):
-        results[r.hanchan_id][r.seat] = r
+    nets = defaultdict(dict)  # hanchan → seat → net
+    for pk, seat, net in HanchanResult.objects.filter(hanchan_id__in=ids).values_list("hanchan_id", "seat", "net"):
+        nets[pk][seat] = net
     spec_now, spec_other = ruleset.spec(), other.spec()
     hand_rows: list[HandChange] = []
     game_rows: list[HanchanChange] = []
@@ -108,8 +108,7 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
     played: dict[int, int] = defaultdict(int)
     judged = 0
     for game in games:
-        seats = results[game.pk]
-        now = [seats[s].net if s in seats else 0 for s in range(4)]
+        now = [nets[game.pk].get(seat, 0) for seat in range(4)]
         net_other = list(now)
         events = hands_by.get(game.pk, [])
         if any(isinstance(e.get("hand"), dict) or any(isinstance(w.get("hand"), dict) for w in e.get("wins") or [])
