@@ -41,14 +41,8 @@ Rules
     (2, 1, False)
 """
 
-from .draws import draw_evening as draw_evening
-from .draws import draw_round as draw_round
-from .rounds import MAX_PLAYERS as MAX_PLAYERS
-from .rounds import MAX_ROUNDS as MAX_ROUNDS
-from .rounds import Round as Round
-from .rounds import SeatingError as SeatingError
-from .rounds import lower_bound as lower_bound
-from .rounds import pair_counts as pair_counts
-from .rounds import repeats as repeats
+from .draws import draw_evening, draw_round
+from .rounds import MAX_PLAYERS, MAX_ROUNDS, Round, SeatingError, lower_bound, pair_counts, repeats
 
-__all__ = ["Round", "SeatingError", "draw_evening", "draw_round", "lower_bound", "pair_counts", "repeats"]
+__all__ = ["MAX_PLAYERS", "MAX_ROUNDS", "Round", "SeatingError", "draw_evening", "draw_round", "lower_bound",
+           "pair_counts", "repeats"]

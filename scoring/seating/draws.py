@@ -24,7 +24,7 @@ from .rounds import (
     repeats,  # noqa: F401  (used by the doctest of draw_evening)
 )
 from .search import MAX_EVENING_MOVES, MAX_RESTARTS, RESTARTS, _budget, _Search
-from .seats import _balance_dealers, _least, _order_rest
+from .seats import _balance_dealers, _least, _seat_order
 from .tabu import WALK_WORK
 
 
@@ -63,7 +63,7 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     for r, groups in enumerate(state):
         seated = []
         for table, first in zip(groups[:-1], dealers[r]):
-            order = _order_rest(first, [i for i in table if i != first], seats, rng)
+            order = _seat_order(first, table, seats, rng)
             for k, i in enumerate(order):
                 seats[i][k] += 1
             seated.append(tuple(ids[i] for i in order))
@@ -132,13 +132,10 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
         season = _season_weights(season_pairs, index)
         search = _Search(n, rounds_left, history, season, rng, free, out_size)
         groups = search.run(_budget(rounds_left, len(free)), RESTARTS, -1)[0]
-    seated = [tuple(t) for t in fixed_tables]
-    dealer = list(history.dealer)
-    for table in groups[:-1]:
-        first = _least(table, lambda i: dealer[i], rng)
-        dealer[first] += 1
-        order = _order_rest(first, [i for i in table if i != first], history.seats, rng)
-        seated.append(tuple(ids[i] for i in order))
+    seated = list(fixed_tables)
+    for table in groups[:-1]:  # each player is at one table: the counts need no update
+        first = _least(table, lambda i: history.dealer[i], rng)
+        seated.append(tuple(ids[i] for i in _seat_order(first, table, history.seats, rng)))
     return Round(tuple(seated), tuple(sorted(ids[i] for i in groups[-1])))
 
 

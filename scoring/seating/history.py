@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 
 from .rounds import TABLE, Round, State
 
@@ -29,11 +30,8 @@ class _History:
                         self.seats[i][seat] += 1
                         if seat == 0:
                             self.dealer[i] += 1
-                at = [index[p] for p in table if p in index]
-                for x in at:
-                    for y in at:
-                        if x != y:
-                            self.pairs[x][y] += 1
+                for x, y in permutations([index[p] for p in table if p in index], 2):
+                    self.pairs[x][y] += 1
             for i in range(n):
                 if i not in played:
                     self.missed[i] += 1

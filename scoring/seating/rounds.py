@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations, product
 from typing import Union
 
 # A state of the search: per round, its tables (lists of player indices) and last its out group.
@@ -71,14 +73,8 @@ def pair_counts(rounds: Iterable[Round]) -> dict[tuple[int, int], int]:
     >>> pair_counts([Round(((1, 2, 3, 4),)), Round(((4, 3, 5, 6),))])[(3, 4)]
     2
     """
-    counts: dict[tuple[int, int], int] = {}
-    for rnd in rounds:
-        for table in rnd.tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1:]:
-                    key = (a, b) if a < b else (b, a)
-                    counts[key] = counts.get(key, 0) + 1
-    return counts
+    return dict(Counter(tuple(sorted(pair)) for rnd in rounds for table in rnd.tables
+                        for pair in combinations(table, 2)))
 
 
 def repeats(rounds: Iterable[Round]) -> int:
@@ -136,14 +132,8 @@ def lower_bound(n: int, rounds: int) -> int:
 def _fewest_common(tables: int, spare: int) -> int:
     """Fewest pairs seated together in both of two rounds: each table of the second round takes
     ``f`` of the ``spare`` players who sat out the first round and ``4 - f`` from its tables."""
-    return min(sum(_spread(TABLE - f, tables) for f in split) for split in _splits(spare, tables))
-
-
-def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
-    """Every way to give at most ``total`` (at most four each) to ``parts`` tables."""
-    if parts == 0:
-        return [()]
-    return [(f,) + rest for f in range(min(total, TABLE) + 1) for rest in _splits(total - f, parts - 1)]
+    splits = (split for split in product(range(spare + 1), repeat=tables) if sum(split) <= spare)
+    return min(sum(_spread(TABLE - f, tables) for f in split) for split in splits)
 
 
 # ---------------------------------------------------------------------------------------------

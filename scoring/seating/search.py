@@ -4,6 +4,7 @@ annealing here; its tabu stages are in ``tabu.py``."""
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 from .history import _History, _Missed
 from .portable import _below, _exp_neg, _shuffle
@@ -136,10 +137,8 @@ class _Search(_TabuStages):
         counts = [row[:] for row in self.history.pairs]
         for groups in state:
             for table in groups[:-1]:
-                for x in table:
-                    for y in table:
-                        if x != y:
-                            counts[x][y] += 1
+                for x, y in permutations(table, 2):
+                    counts[x][y] += 1
         return counts
 
     def _where(self, state: State) -> list[list[int]]:

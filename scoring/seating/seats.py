@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import permutations
 from typing import Any
 
 from .portable import _below
@@ -16,10 +17,10 @@ def _least(items: list, key: Callable[[Any], int], rng: random.Random) -> Any:
     return ties[_below(rng, len(ties))]
 
 
-def _order_rest(first: int, rest: list[int], seats: list[list[int]], rng: random.Random) -> tuple[int, ...]:
+def _seat_order(first: int, table: list[int], seats: list[list[int]], rng: random.Random) -> tuple[int, ...]:
     """``first`` as 東, the other three in the order (of the six) that puts each where they have sat
     least often (ties at random)."""
-    orders = [(a, b, c) for a in rest for b in rest for c in rest if len({a, b, c}) == 3]
+    orders = list(permutations(i for i in table if i != first))
     chosen = _least(orders, lambda o: sum(seats[p][k + 1] for k, p in enumerate(o)), rng)
     return (first,) + chosen
 
