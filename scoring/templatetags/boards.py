@@ -18,15 +18,12 @@ from .club import thousands
 register = template.Library()
 
 
+_FORMATS = {"net": thousands, "avg": fixed, "pct": pct, "whole": whole}
+
+
 def _text(shown: str, value: Any, row: dict) -> str:
-    if shown == "net":
-        return thousands(value)
-    if shown == "avg":
-        return fixed(value, 2)
-    if shown == "pct":
-        return pct(value)
-    if shown == "whole":
-        return whole(value)
+    if shown in _FORMATS:
+        return _FORMATS[shown](value)
     if shown == "of_games":
         return f"{value}/{row['games']}"
     return "—" if value is None else str(value)  # count, optional

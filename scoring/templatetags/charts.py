@@ -26,25 +26,19 @@ DOTS = 60  # a line of more points is drawn without its dots
 @register.filter
 def pct(value: Any, digits: int = 1) -> str:
     """A fraction 0–1 as a percentage: 0.3333 → 33.3%."""
-    if value is None or value == "":
-        return "—"
-    return f"{float(value) * 100:.{int(digits)}f}%"
+    return "—" if value is None or value == "" else f"{float(value) * 100:.{int(digits)}f}%"
 
 
 @register.filter
 def fixed(value: Any, digits: int = 2) -> str:
     """A number with ``digits`` decimals (— when missing)."""
-    if value is None or value == "":
-        return "—"
-    return f"{float(value):.{int(digits)}f}"
+    return "—" if value is None or value == "" else f"{float(value):.{int(digits)}f}"
 
 
 @register.filter
 def whole(value: Any) -> str:
     """A number rounded to a whole, with thousands separators (— when missing)."""
-    if value is None or value == "":
-        return "—"
-    return f"{round(float(value)):,}"
+    return "—" if value is None or value == "" else f"{round(float(value)):,}"
 
 
 def _nice_ticks(lo: float, hi: float, count: int = 4) -> list[float]:

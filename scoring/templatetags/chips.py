@@ -17,10 +17,7 @@ def chips(bound: forms.BoundField) -> list[dict[str, Any]]:
     field = bound.field
     multiple = isinstance(field.widget, forms.CheckboxSelectMultiple)
     value = bound.value()
-    if multiple:
-        chosen = {str(v) for v in (value or [])}
-    else:
-        chosen = {"" if value is None else str(value)}
+    chosen = {str(v) for v in value or []} if multiple else {"" if value is None else str(value)}
     kind = "checkbox" if multiple else "radio"
     required = field.required and not multiple
     return [{"type": kind, "name": bound.html_name, "id": f"{bound.auto_id}_{i}", "value": str(v), "label": label,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
 
 import rules
+
+from ..shared import text_key
 
 register = template.Library()
 
@@ -15,10 +16,7 @@ register = template.Library()
 @register.filter
 def lang(value: Any) -> Any:
     """Pick the current language from an engine ``{"ja": …, "en": …}`` text (Japanese otherwise)."""
-    if isinstance(value, dict):
-        code = (get_language() or "ja")[:2]
-        return value.get(code) or value.get("ja") or ""
-    return value
+    return (value.get(text_key()) or value.get("ja") or "") if isinstance(value, dict) else value
 
 
 @register.filter

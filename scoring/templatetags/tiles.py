@@ -14,11 +14,12 @@ from typing import Any
 
 from django import template
 from django.templatetags.static import static
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from rules.errors import RulesError
 from rules.tiles import HONOR_NAMES_JA, SUIT_NAMES_JA, SUITS, parse_tile, parse_tokens, tile_ja, tile_name
 
+from ..shared import text_key
 from .club import lang
 
 register = template.Library()
@@ -34,7 +35,7 @@ def tile_alt(name: str) -> str:
     >>> tile_alt("5m"), tile_alt("0p"), tile_alt("7z"), tile_alt("back")
     ('5萬', '赤5筒', '中', '裏')
     """
-    if (get_language() or "ja").startswith("en"):
+    if text_key() == "en":
         if name == "back":
             return "back"
         if name[1] == "z":
@@ -174,4 +175,4 @@ def spoken_tiles(text: str, lang: str = "ja") -> str:
 def said(value: object) -> str:
     """An engine text ``{"ja", "en"}`` in the page's language, tiles in mpsz named as a player says them."""
     text = "" if value is None else lang(value)
-    return spoken_tiles(str(text), "en" if (get_language() or "ja")[:2] == "en" else "ja")
+    return spoken_tiles(str(text), text_key())

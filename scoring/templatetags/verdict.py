@@ -19,6 +19,4 @@ def limit_name(limit: object) -> str:
     >>> str(limit_name("haneman")), limit_name(None)
     ('跳満', '')
     """
-    if not limit:
-        return ""
-    return str(LIMITS.get(str(limit), limit))
+    return str(LIMITS.get(str(limit), limit)) if limit else ""
