@@ -23,9 +23,8 @@ from .rounds import (
     lower_bound,
     repeats,  # noqa: F401  (used by the doctest of draw_evening)
 )
-from .search import MAX_EVENING_MOVES, MAX_RESTARTS, RESTARTS, _budget, _Search
+from .search import _Search
 from .seats import _balance_dealers, _least, _seat_order
-from .tabu import WALK_WORK
 
 
 def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pairs: Mapping | None = None,
@@ -48,14 +47,12 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     history = _History(ids, previous)
     season = _season_weights(season_pairs, index)
     search = _Search(n, rounds, history, season, rng, list(range(n)), n % TABLE)
-    moves = _budget(rounds, n)
     # the bounds are known only for an evening drawn from scratch
     fresh = not any(any(row) for row in history.pairs) and not any(history.missed)
     good_enough = _good_enough(search) if fresh and not season else -1
     # the second stage only while more repeats are left than the bound
     settle = W_REPEAT * (lower_bound(n, rounds) + 1) if fresh else -1
-    state = search.run(moves, RESTARTS, good_enough, min(MAX_RESTARTS, MAX_EVENING_MOVES // moves), WALK_WORK,
-                       settle)
+    state = search.run(good_enough, settle)
     tables = [groups[:-1] for groups in state]
     dealers = _balance_dealers(tables, history.dealer, n, rng)
     seats = [row[:] for row in history.seats]
@@ -131,7 +128,7 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
     else:
         season = _season_weights(season_pairs, index)
         search = _Search(n, rounds_left, history, season, rng, free, out_size)
-        groups = search.run(_budget(rounds_left, len(free)), RESTARTS, -1)[0]
+        groups = search.run(-1)[0]
     seated = list(fixed_tables)
     for table in groups[:-1]:  # each player is at one table: the counts need no update
         first = _least(table, lambda i: history.dealer[i], rng)

@@ -9,7 +9,7 @@ from itertools import permutations
 from .history import _History, _Missed
 from .portable import _below, _exp_neg, _shuffle
 from .rounds import TABLE, W_BACK_TO_BACK, W_REPEAT, W_UNEVEN, State
-from .tabu import POLISH_LIMIT, TABU_ITERS, _conflicted, _TabuStages
+from .tabu import POLISH_LIMIT, _conflicted, _TabuStages
 
 # Search budget: moves per restart grow with the size of the evening (player-rounds times a
 # number that grows with the players: larger evenings have more room to escape repeats), capped so
@@ -46,6 +46,8 @@ class _Search(_TabuStages):
         self.free = free  # indices drawn (present and not at a fixed table)
         self.out_size = out_size
         self.tables = (len(free) - out_size) // TABLE
+        per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * len(free)
+        self.moves = max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * len(free)))  # per annealing run
         self.history = history
         self.season = [[0] * n for _ in range(n)]
         for (a, b), w in season.items():
@@ -99,37 +101,35 @@ class _Search(_TabuStages):
 
     # -- annealing
 
-    def run(self, moves: int, restarts: int, good_enough: int, extra_restarts: int = 0,
-            walk_work: int = 0, settle: int = -1) -> State:
-        """The best state over ``restarts`` annealing runs, polished by tabu search when only a few
+    def run(self, good_enough: int, settle: int | None = None) -> State:
+        """The best state over RESTARTS annealing runs, polished by tabu search when only a few
         players still meet someone again; stops as soon as the cost reaches ``good_enough``.
 
-        A cost at ``settle`` or above gets a second stage (annealing runs up to ``extra_restarts``
-        in all, then a tabu walk of ``walk_work``); the better of the two stages is kept."""
+        A cost at ``settle`` or above (``None``: never) gets a second stage (annealing runs up to
+        MAX_RESTARTS in all within MAX_EVENING_MOVES moves, then a tabu walk); the better of the two
+        stages is kept."""
         best, best_cost = None, None
-        for _ in range(restarts):
-            state, cost = self._anneal(self._initial(), moves, good_enough)
+        for _ in range(RESTARTS):
+            state, cost = self._anneal(good_enough)
             if best_cost is None or cost < best_cost:
                 best, best_cost = state, cost
             if best_cost <= good_enough:
                 return best
-        first = best
+        first, first_cost = best, best_cost
         if self._conflicts(best) <= POLISH_LIMIT:
-            first, first_cost = self._tabu(best, TABU_ITERS, good_enough)
-        else:
-            first_cost = best_cost
-        if first_cost < settle or first_cost <= good_enough or (extra_restarts <= restarts and not walk_work):
+            first, first_cost = self._tabu(best, good_enough)
+        if settle is None or first_cost < settle or first_cost <= good_enough:
             return first
-        for _ in range(restarts, extra_restarts):
-            state, cost = self._anneal(self._initial(), moves, good_enough)
+        for _ in range(RESTARTS, min(MAX_RESTARTS, MAX_EVENING_MOVES // self.moves)):
+            state, cost = self._anneal(good_enough)
             if cost < best_cost:
                 best, best_cost = state, cost
             if best_cost <= good_enough:
                 return best
         if first_cost < best_cost:
             best, best_cost = first, first_cost
-        if walk_work:  # (the walk changes the state it is given: a copy)
-            best, best_cost = self._walk([[g[:] for g in grp] for grp in best], walk_work, good_enough)
+        # (the walk changes the state it is given: a copy)
+        best, best_cost = self._walk([[g[:] for g in grp] for grp in best], good_enough)
         return first if first_cost <= best_cost else best
 
     def _meetings(self, state: State) -> list[list[int]]:
@@ -156,8 +156,9 @@ class _Search(_TabuStages):
         return sum(1 for groups in state for table in groups[:-1] for a in table
                    if _conflicted(counts, table, a))
 
-    def _anneal(self, state: State, moves: int, good_enough: int) -> tuple[State, int]:
-        rng = self.rng
+    def _anneal(self, good_enough: int) -> tuple[State, int]:
+        """An annealing run of ``self.moves`` moves from a random state."""
+        rng, moves, state = self.rng, self.moves, self._initial()
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
         where = self._where(state)
@@ -264,8 +265,3 @@ class _Search(_TabuStages):
         if r + 1 < self.rounds:
             near += i in state[r + 1][-1]
         return near
-
-
-def _budget(rounds: int, players: int) -> int:
-    per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * players
-    return max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * players))

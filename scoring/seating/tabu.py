@@ -34,7 +34,7 @@ class _TabuStages:
     """The tabu half of ``_Search``, which it inherits: these methods use its state and its move
     helpers (``_cost``, ``_swap_delta``, ``_apply``, ``_out_delta``, ...)."""
 
-    def _tabu(self, state: State, iterations: int, good_enough: int) -> tuple[State, int]:
+    def _tabu(self, state: State, good_enough: int) -> tuple[State, int]:
         """Tabu search: each step makes the best swap (with someone at another table, or with one
         who sits out when the rotation allows) of a player who meets someone again, over every
         round; players just moved stay put for a few steps unless moving them beats the best state
@@ -52,7 +52,7 @@ class _TabuStages:
         tabu = [[0] * n for _ in range(rounds)]  # step until which moving i in round r is tabu
         missed = _Missed(self.history.missed, free, state)
         since_best = 0
-        for step in range(1, iterations + 1):
+        for step in range(1, TABU_ITERS + 1):
             chosen, chosen_delta, ties = None, None, 0
             for r in range(rounds):
                 groups, wr, tr = state[r], where[r], tabu[r]
@@ -117,10 +117,10 @@ class _TabuStages:
                     break
         return best, best_cost
 
-    def _walk(self, state: State, budget: int, good_enough: int) -> tuple[State, int]:
+    def _walk(self, state: State, good_enough: int) -> tuple[State, int]:
         """Conflict-directed tabu walk: each step makes the best swap, even a worse one, of
-        WALK_SAMPLES players who meet someone again, in a round where they do. ``budget`` counts
-        swaps looked at, so the work is the same on every machine."""
+        WALK_SAMPLES players who meet someone again, in a round where they do. Its budget,
+        WALK_WORK, counts swaps looked at, so the work is the same on every machine."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
@@ -174,7 +174,7 @@ class _TabuStages:
         tabu = [[0] * n for _ in range(rounds)]
         work = step = since_best = 0
         out_group = self.out_size > 0
-        while work < budget and bad:
+        while work < WALK_WORK and bad:
             step += 1
             work += WALK_STEP_COST
             since_best += 1
