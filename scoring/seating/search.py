@@ -4,7 +4,7 @@ annealing here; its tabu stages are in ``tabu.py``."""
 from __future__ import annotations
 
 import random
-from itertools import permutations
+from itertools import combinations, permutations
 
 from .history import _History, _Missed
 from .portable import _below, _exp_neg, _shuffle
@@ -81,13 +81,9 @@ class _Search(_TabuStages):
         counts = self._meetings(state)
         season = sum(self.season[x][y] for groups in state for table in groups[:-1] for x in table for y in table
                      if x < y)
-        rep = uneven = 0
-        for x in range(self.n):
-            for y in range(x + 1, self.n):
-                c = counts[x][y]
-                if c > 1:
-                    rep += c - 1
-                    uneven += c * (c - 1) // 2
+        met = [counts[x][y] for x, y in combinations(range(self.n), 2)]
+        rep = sum(c - 1 for c in met if c > 1)
+        uneven = sum(c * (c - 1) // 2 for c in met)
         return W_REPEAT * rep + W_UNEVEN * uneven + W_BACK_TO_BACK * self._back_to_back(state) + season
 
     def _back_to_back(self, state: State) -> int:

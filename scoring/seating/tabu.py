@@ -3,6 +3,8 @@ and the conflict-directed tabu walk of ``draw_evening``'s second stage."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .history import _Missed
 from .portable import _below
 from .rounds import TABLE, State
@@ -65,10 +67,7 @@ class _TabuStages:
                         if not any(ca[x] > 1 for x in table if x != a):
                             continue
                         sa = season[a]
-                        base = 0
-                        for x in table:
-                            if x != a:
-                                base += rem[ca[x]] - sa[x]
+                        base = sum(rem[ca[x]] - sa[x] for x in table if x != a)
                         for b in free:
                             gb = wr[b]
                             # a swap of two such players is looked at once
@@ -150,10 +149,8 @@ class _TabuStages:
                     bad[k] = last
                     pos[last] = k
 
-        for x in free:
-            for y in free:
-                if x < y and counts[x][y] > 1:
-                    mark(x, y)
+        for x, y in combinations(free, 2):  # (free is sorted: x < y)
+            mark(x, y)
 
         def move(r: int, a: int, b: int, ga: int, gb: int) -> None:
             groups = state[r]
