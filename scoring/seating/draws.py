@@ -54,7 +54,7 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     settle = W_REPEAT * (lower_bound(n, rounds) + 1) if fresh else -1
     state = search.run(good_enough, settle)
     tables = [groups[:-1] for groups in state]
-    dealers = _balance_dealers(tables, history.dealer, n, rng)
+    dealers = _balance_dealers(tables, [row[0] for row in history.seats], n, rng)
     seats = [row[:] for row in history.seats]
     plan = []
     for r, groups in enumerate(state):
@@ -131,7 +131,7 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
         groups = search.run(-1)[0]
     seated = list(fixed_tables)
     for table in groups[:-1]:  # each player is at one table: the counts need no update
-        first = _least(table, lambda i: history.dealer[i], rng)
+        first = _least(table, lambda i: history.seats[i][0], rng)
         seated.append(tuple(ids[i] for i in _seat_order(first, table, history.seats, rng)))
     return Round(tuple(seated), tuple(sorted(ids[i] for i in groups[-1])))
 

@@ -18,27 +18,23 @@ class _History:
         self.pairs = [[0] * n for _ in range(n)]
         self.missed = [0] * n
         self.last_out = [False] * n
-        self.dealer = [0] * n
         self.seats = [[0] * TABLE for _ in range(n)]
-        for number, rnd in enumerate(previous):
+        for rnd in previous:
             played = set()
             for table in rnd.tables:
                 for seat, p in enumerate(table):
                     if p in index:
                         i = index[p]
                         played.add(i)
-                        self.seats[i][seat] += 1
-                        if seat == 0:
-                            self.dealer[i] += 1
+                        self.seats[i][seat] += 1  # seat 0: 起家
                 for x, y in permutations([index[p] for p in table if p in index], 2):
                     self.pairs[x][y] += 1
             for i in range(n):
                 if i not in played:
                     self.missed[i] += 1
-            if number == len(previous) - 1:
-                for p in rnd.out:
-                    if p in index:
-                        self.last_out[index[p]] = True
+        for p in previous[-1].out if previous else ():
+            if p in index:
+                self.last_out[index[p]] = True
 
 
 class _Missed:
