@@ -82,9 +82,7 @@ def is_officer(user) -> bool:
 
 def may_confirm(user, member) -> bool:
     """Sign-off: a scorekeeper may tap for any player at the table; a member only for themselves."""
-    if user is None or not is_member(user):
-        return False
-    return is_scorekeeper(user) or member.user_id == user.pk
+    return user is not None and is_member(user) and (is_scorekeeper(user) or member.user_id == user.pk)
 
 
 def can_read(user) -> bool:

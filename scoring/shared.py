@@ -114,9 +114,7 @@ def combine(rows: Iterable[dict]) -> dict[str, Any]:
             out.update(last=row["last"], rating_mu=row["rating_mu"], rating_sigma=row["rating_sigma"])
         wins.extend(row["best_wins"])
         for pk, v in row["opponents"].items():
-            opp = out["opponents"].setdefault(pk, [0, 0, 0, 0, 0])
-            for i in range(5):
-                opp[i] += v[i]
+            out["opponents"][pk] = [a + b for a, b in zip(out["opponents"].get(pk, [0] * 5), v)]
     out["best_wins"] = top_wins(wins)
     return out
 
