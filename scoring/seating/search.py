@@ -191,12 +191,7 @@ class _Search(_TabuStages):
                     continue
                 if at_best:  # leaving the best state so far: keep a copy
                     best, at_best = [[g[:] for g in grp] for grp in state], False
-            if ga == tables:
-                missed.swap(r, a, b)
-            elif gb == tables:
-                missed.swap(r, b, a)
-            self._apply(state, r, a, b, ga, gb, counts)
-            wr[a], wr[b] = gb, ga
+            self._apply(state, r, a, b, ga, gb, counts, where, missed)
             cost += delta
             if cost < best_cost:
                 best_cost, at_best = cost, True
@@ -219,9 +214,15 @@ class _Search(_TabuStages):
                 delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
         return delta
 
-    def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> None:
-        """Swap ``a`` (group ``ga``) and ``b`` (group ``gb``) in round ``r``, updating pair counts."""
+    def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]],
+               where: list[list[int]], missed: _Missed) -> None:
+        """Swap ``a`` (group ``ga``) and ``b`` (group ``gb``) in round ``r``, updating pair counts,
+        ``where`` and the rounds missed."""
         groups, tables = state[r], self.tables
+        if ga == tables:
+            missed.swap(r, a, b)
+        elif gb == tables:
+            missed.swap(r, b, a)
         for g, leaving, coming in ((ga, a, b), (gb, b, a)):
             if g < tables:  # the sit-out group has no pairs
                 for x in groups[g]:
@@ -232,6 +233,7 @@ class _Search(_TabuStages):
                         counts[x][coming] += 1
         groups[ga][groups[ga].index(a)] = b
         groups[gb][groups[gb].index(b)] = a
+        where[r][a], where[r][b] = gb, ga
 
     def _out_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]],
                    missed: _Missed) -> int | None:

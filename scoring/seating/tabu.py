@@ -99,10 +99,7 @@ class _TabuStages:
             if chosen is None:
                 break
             r, a, b, ga, gb = chosen
-            if gb == tables:
-                missed.swap(r, b, a)
-            self._apply(state, r, a, b, ga, gb, counts)
-            where[r][a], where[r][b] = gb, ga
+            self._apply(state, r, a, b, ga, gb, counts, where, missed)
             tenure = TENURE + _below(rng, TENURE)
             tabu[r][a] = tabu[r][b] = step + tenure
             cost += chosen_delta
@@ -159,18 +156,12 @@ class _TabuStages:
                 touched += [(u, p) for u in groups[ga] if u != a for p in (a, b)]
             if gb < tables:
                 touched += [(v, p) for v in groups[gb] if v != b for p in (a, b)]
-            if ga == tables:
-                missed.swap(r, a, b)
-            elif gb == tables:
-                missed.swap(r, b, a)
-            self._apply(state, r, a, b, ga, gb, counts)
-            where[r][a], where[r][b] = gb, ga
+            self._apply(state, r, a, b, ga, gb, counts, where, missed)
             for u, p in touched:
                 mark(u, p)
 
         tabu = [[0] * n for _ in range(rounds)]
         work = step = since_best = 0
-        out_group = self.out_size > 0
         while work < WALK_WORK and bad:
             step += 1
             work += WALK_STEP_COST
@@ -215,8 +206,7 @@ class _TabuStages:
                 ga = wr[a]
                 table = groups[ga]
                 ca, sa = counts[a], season[a]
-                others = [u for u in table if u != a]
-                o0, o1, o2 = others
+                o0, o1, o2 = [u for u in table if u != a]
                 base = rem[ca[o0]] + rem[ca[o1]] + rem[ca[o2]]
                 if has_season:
                     base -= sa[o0] + sa[o1] + sa[o2]
@@ -247,18 +237,17 @@ class _TabuStages:
                             if _below(rng, ties) == 0:
                                 chosen = (r, a, b, ga, gb)
                 work += (tables - 1) * TABLE
-                if out_group:
-                    for b in groups[tables]:
-                        delta = self._out_delta(state, r, a, b, ga, tables, counts, missed)
-                        work += WALK_OUT_COST
-                        if delta is None or ((a_tabu or tr[b] >= step) and delta >= aspire):
-                            continue
-                        if chosen is None or delta < chosen_delta:
-                            chosen, chosen_delta, ties = (r, a, b, ga, tables), delta, 1
-                        elif delta == chosen_delta:
-                            ties += 1
-                            if _below(rng, ties) == 0:
-                                chosen = (r, a, b, ga, tables)
+                for b in groups[tables]:  # those who sit out (none when everyone plays)
+                    delta = self._out_delta(state, r, a, b, ga, tables, counts, missed)
+                    work += WALK_OUT_COST
+                    if delta is None or ((a_tabu or tr[b] >= step) and delta >= aspire):
+                        continue
+                    if chosen is None or delta < chosen_delta:
+                        chosen, chosen_delta, ties = (r, a, b, ga, tables), delta, 1
+                    elif delta == chosen_delta:
+                        ties += 1
+                        if _below(rng, ties) == 0:
+                            chosen = (r, a, b, ga, tables)
             if chosen is None:
                 continue
             r, a, b, ga, gb = chosen
