@@ -141,7 +141,7 @@ def _swiss_groups(standings: Sequence[int], ids: list[int], index: dict[int, int
     """Tables from consecutive groups of four of the standings; the out group is taken from the
     bottom among those whom the rotation allows."""
     ranked = list(standings)
-    if sorted(ranked) != ids or len(set(ranked)) != len(ranked):
+    if sorted(ranked) != ids:  # (ids are unique)
         raise SeatingError("standings must list every present player exactly once")
     drawn = set(free)
     order = [index[p] for p in ranked if index[p] in drawn]
