@@ -266,6 +266,18 @@ def test_a_guest_number_taken_at_the_same_moment_is_not_an_error(day, club, monk
     assert Member.objects.filter(number=here.member.number).count() == 1
 
 
+
+def test_a_guest_number_that_keeps_clashing_is_refused_with_nothing_saved(day, club, monkeypatch):
+    # every read of the highest number is one behind (other check-ins keep taking it): after five
+    # tries the tap is refused with a message, and no member or attendance is left half made
+    real = Member.objects.aggregate
+    monkeypatch.setattr(Member.objects, "aggregate", lambda *a, **k: {"n": real(*a, **k)["n"] - 1})
+    members = Member.objects.count()
+    with pytest.raises(ValidationError) as exc:
+        services.guest_check_in(clubday=day, name="田中ゲスト")
+    assert exc.value.code == "busy" and "もう一度押してください" in exc.value.messages[0]
+    assert Member.objects.count() == members and not Attendance.objects.filter(member__name="田中ゲスト").exists()
+
 def test_a_swiss_tournament_seats_the_leaders_together_from_the_second_round(club, ariari):
     day = services.clubday_create(date=datetime.date(2026, 11, 21), venue="", ruleset=ariari,
                                   kind="tournament", name="秋の大会", rounds=3, swiss=True)
