@@ -4,7 +4,7 @@ Pure Python (standard library only): the tests need no database.
 
 ``seed`` is anything ``random.Random`` accepts (an int or a str, e.g. the club day's id and the
 round number). A ``Round`` lists tables in seat order 東南西北 (index 0 is the 起家) and the
-players who sit out (抜け番); ``as_dict``/``from_dict`` store it as JSON.
+players who sit out (抜け番); ``as_dict`` writes it as JSON.
 
 Rules
 -----

@@ -46,22 +46,6 @@ class Round:
         """``{"tables": [[p, p, p, p], ...], "out": [p, ...]}``, for JSON."""
         return {"tables": [list(t) for t in self.tables], "out": list(self.out)}
 
-    @classmethod
-    def from_dict(cls, data: Mapping) -> Round:
-        """The round that ``as_dict`` gave (e.g. read back from JSON).
-
-        >>> Round.from_dict(Round(((1, 2, 3, 4),), (5,)).as_dict())
-        Round(tables=((1, 2, 3, 4),), out=(5,))
-        """
-        try:
-            tables = tuple(tuple(table) for table in data["tables"])
-            out = tuple(sorted(data.get("out", ())))
-        except (KeyError, TypeError) as exc:
-            raise SeatingError(f"not a round: {data!r}") from exc
-        if any(len(t) != TABLE for t in tables):
-            raise SeatingError(f"every table must have four players: {data!r}")
-        return cls(tables, out)
-
 
 # ---------------------------------------------------------------------------------------------
 # Measures

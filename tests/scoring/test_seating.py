@@ -302,12 +302,6 @@ def test_bad_input_is_refused(call):
         call()
 
 
-def test_round_from_dict_refuses_other_shapes():
-    for data in ({"tables": [[1, 2, 3]]}, {"out": [1]}, {"tables": 5}):
-        with pytest.raises(SeatingError):
-            Round.from_dict(data)
-
-
 def test_seating_error_is_a_value_error():
     assert issubclass(SeatingError, ValueError)
 
@@ -326,7 +320,7 @@ def test_command_prints_the_draw_as_json():
     out, _ = run_command("--players", "10", "--rounds", "3", "--seed", "5")
     data = json.loads(out)
     assert list(data) == ["rounds"]
-    plan = [Round.from_dict(r) for r in data["rounds"]]
+    plan = [Round(tuple(map(tuple, r["tables"])), tuple(r["out"])) for r in data["rounds"]]
     assert all(list(r) == ["tables", "out"] for r in data["rounds"])
     check_rules(plan, list(range(10)))
     assert plan == draw_evening(range(10), 3, seed=5)
