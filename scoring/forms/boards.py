@@ -74,22 +74,32 @@ class BoardFilterForm(forms.Form):
                 "sort": d.get("sort") or "net"}
 
 
+def _points(label: Any, low: int, out_of_range: Any, **kwargs: Any) -> forms.IntegerField:
+    """A what-if number of points (optional), from ``low`` to 200,000 in steps of 100."""
+    return forms.IntegerField(label=label, required=False, min_value=low, max_value=200000, step_size=100,
+                              error_messages={"min_value": out_of_range, "max_value": out_of_range,
+                                              "step_size": _("100点単位で入力してください")}, **kwargs)
+
+
+UMA_RANGE = _("-200000〜200000の範囲で入力してください")
+
+
 class WhatIfForm(forms.Form):
     """Another 順位点 / 返し点: a preset or custom numbers (in points)."""
 
     wi = forms.ChoiceField(label=_("比べる順位点"), required=False,
                            choices=[("", _("選んでください"))] + [(k, v[0]) for k, v in WHATIF_PRESETS.items()]
                            + [("custom", _("自分で入力"))])
-    u1 = forms.IntegerField(label=_("1位"), required=False, min_value=-200000, max_value=200000, step_size=100)
-    u2 = forms.IntegerField(label=_("2位"), required=False, min_value=-200000, max_value=200000, step_size=100)
-    u3 = forms.IntegerField(label=_("3位"), required=False, min_value=-200000, max_value=200000, step_size=100)
-    u4 = forms.IntegerField(label=_("4位"), required=False, min_value=-200000, max_value=200000, step_size=100)
-    rp = forms.IntegerField(label=_("返し点"), required=False, min_value=0, max_value=200000, step_size=100,
-                            help_text=_("持ち点より多いと、その差×4 がオカとしてトップに入ります"))
+    u1 = _points(_("1位"), -200000, UMA_RANGE)
+    u2 = _points(_("2位"), -200000, UMA_RANGE)
+    u3 = _points(_("3位"), -200000, UMA_RANGE)
+    u4 = _points(_("4位"), -200000, UMA_RANGE)
+    rp = _points(_("返し点"), 0, _("0〜200000の範囲で入力してください"),
+                 help_text=_("持ち点より多いと、その差×4 がオカとしてトップに入ります"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("wi") == "custom":
+        if data.get("wi") == "custom" and not self.errors:  # a number refused says so itself
             uma = [data.get(f"u{i}") for i in range(1, 5)]
             if None in uma:
                 self.add_error(None, _("順位点を1位から4位まで4つとも入力してください(例: 10000 5000 -5000 -10000)"))

@@ -93,6 +93,17 @@ def test_custom_uma_that_does_not_sum_to_zero_is_refused(client, history):
     assert "順位点の合計が0になりません" in response.content.decode()
 
 
+def test_a_what_if_refused_by_a_field_names_the_field(client, history):
+    # a number out of range is told as such (not as "enter all four"), and a choice the menu does
+    # not have is told too: never a 422 that says nothing
+    response = client.get(URL, {"wi": "custom", "u1": "999999", "u2": "0", "u3": "0", "u4": "0"})
+    body = response.content.decode()
+    assert response.status_code == 422 and "4つとも" not in body
+    assert "1位: -200000〜200000の範囲で入力してください" in body and "1位: 100点単位で入力してください" in body
+    response = client.get(URL, {"wi": "1"})
+    assert response.status_code == 422 and "比べる順位点: " in response.content.decode()
+
+
 def test_an_empty_period_says_so(client, db):
     assert "この条件で終了した半荘はありません" in client.get(URL).content.decode()
 
