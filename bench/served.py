@@ -3,8 +3,8 @@
     .venv/bin/python bench/served.py [--rounds 40] [--years 10] [--seed 11] [--cache /tmp/pages-bench]
 
 ``bench/pages.py`` times the views inside one process through Django's test client. This one takes
-a copy of that bench's database of ``--years`` years (run ``bench/pages.py`` once first to build
-it). It starts the server as ``make run`` does, with gunicorn, ``clubstart``'s own arguments and
+a copy of each of that bench's databases, of 1 year and of ``--years`` years (run ``bench/pages.py``
+once first to build them), one after the other. For each it starts the server as ``make run`` does, with gunicorn, ``clubstart``'s own arguments and
 ``DEBUG`` off, on 127.0.0.1, and logs in the bench's scorekeeper. Then it times HTTP requests over
 one keep-alive connection, as a browser keeps it, round by round (a page "as kept" is requested once
 untimed right before):
@@ -19,8 +19,9 @@ untimed right before):
   games, as kept, after a result was written (``…, write``: that member's latest hanchan voided and
   put back through the services, as the 無効 button and its undo do) and after a start (``…, start``)
 
-It prints each median, its ratio to the 404 page's and the bytes of the answer (gzip, as browsers
-ask). The server's time includes CPython 3.11's frame-chunk mapping where a page's loops sit on a
+It prints each median, its ratio to the 404 page's of the same server and the bytes of the answer
+(gzip, as browsers ask), for each size of history, then how each median grew from 1 to ``--years``
+years. The server's time includes CPython 3.11's frame-chunk mapping where a page's loops sit on a
 chunk's edge (``bench/depth.py``). To count it, run ``strace -f -p <worker pid> -e trace=mmap,munmap``
 alongside and look for ``mmap(NULL, 16384``. Always exits 0.
 """
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import os
 import shutil
 import socket
@@ -64,16 +66,8 @@ def serve(db: Path, port: int) -> subprocess.Popen:
     sys.exit("the server did not start within 30 s")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rounds", type=int, default=40)
-    ap.add_argument("--years", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--cache", type=Path, default=Path("/tmp/pages-bench"))
-    args = ap.parse_args()
-    built = args.cache / f"years{args.years}-seed{args.seed}.sqlite3"
-    if not built.exists():
-        sys.exit(f"no {built}: run bench/pages.py first (it builds the history)")
+def measure(built: Path, rounds: int) -> dict:
+    """In this process: serve a copy of ``built`` and time each request ``rounds`` times."""
     with tempfile.TemporaryDirectory(prefix="served-bench-") as tmp:
         db = Path(tmp) / "club.sqlite3"
         shutil.copyfile(built, db)  # the run writes sessions and cache rows: keep the built one as it is
@@ -148,7 +142,7 @@ def main() -> None:
             }
             times: dict[str, list[float]] = {name: [] for name in requests}
             answers: dict[str, tuple[int, int]] = {}
-            for rnd in range(args.rounds + 3):  # three warm-up rounds: both workers, every template
+            for rnd in range(rounds + 3):  # three warm-up rounds: both workers, every template
                 for name, (before, url) in requests.items():
                     if before:
                         before()
@@ -159,17 +153,48 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=15)
+    return {"times": times, "answers": answers}
+
+
+BUDGETS_SERVED = {**BUDGETS, "edited": BUDGETS["hanchan"], "standings": 3, "member": 3, "standings, write": 10,
+                  "standings, start": 10, "member, write": 10, "member, start": 10}
+
+
+def report(title: str, times: dict[str, list[float]], answers: dict[str, list[int]]) -> None:
     base = statistics.median(times["trivial"])
-    budgets = {**BUDGETS, "edited": BUDGETS["hanchan"], "standings": 3, "member": 3, "standings, write": 10,
-               "standings, start": 10, "member, write": 10, "member, start": 10}
-    print(f"gunicorn as `make run` starts it, {args.years} years of history, {args.rounds} rounds over one"
-          " keep-alive connection (median of each)")
+    print(f"\n{title}")
     print(f"  {'request':<17} {'median ms':>9} {'p90 ms':>8} {'× 404':>7} {'budget':>7} {'bytes':>7} {'status':>6}")
     for name, t in times.items():
-        budget = f"≤{budgets[name]:.0f}×" if name in budgets else ""
+        budget = f"≤{BUDGETS_SERVED[name]:.0f}×" if name in BUDGETS_SERVED else ""
         status, size = answers[name]
         print(f"  {name:<17} {statistics.median(t):9.1f} {sorted(t)[int(0.9 * (len(t) - 1))]:8.1f}"
               f" {statistics.median(t) / base:6.1f}× {budget:>7} {size:7d} {status:6d}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=40)
+    ap.add_argument("--years", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/pages-bench"))
+    ap.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # internal: measure this database file
+    args = ap.parse_args()
+    if args.measure:
+        return print(json.dumps(measure(args.measure, args.rounds)))
+    many = args.cache / f"years{args.years}-seed{args.seed}.sqlite3"
+    one = many.with_name("years1.sqlite3")
+    if not (many.exists() and one.exists()):
+        sys.exit(f"no {one} or {many}: run bench/pages.py first (it builds the histories)")
+    medians = {}
+    for years, path in ((1, one), (args.years, many)):  # each in a fresh process, as a server starts
+        out = subprocess.run([sys.executable, __file__, "--measure", str(path), "--rounds", str(args.rounds)],
+                             check=True, capture_output=True, text=True).stdout
+        run = json.loads(out.strip().splitlines()[-1])
+        report(f"gunicorn as `make run` starts it, {years} year{'s' if years > 1 else ''} of history, {args.rounds}"
+               " rounds over one keep-alive connection (median of each)", run["times"], run["answers"])
+        medians[years] = {name: statistics.median(t) for name, t in run["times"].items()}
+    first, last = medians.values()
+    print(f"\n  growth 1 → {args.years} years: " + ", ".join(f"{n} {last[n] / first[n]:.2f}×" for n in first))
 
 
 if __name__ == "__main__":
