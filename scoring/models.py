@@ -511,3 +511,9 @@ class ResultsImport(models.Model):
     def changed_hanchans(self) -> models.QuerySet:
         """Its hanchan written since the import (each write bumps a hanchan's version): they refuse an undo."""
         return self.hanchans.exclude(version=self.version)
+
+    def undo_days(self) -> models.QuerySet:
+        """The club days an undo takes away once nothing else is on them: those it made, and those
+        its hanchan are on that an import undone before made (kept then for these hanchan)."""
+        made_by_undone = models.Q(pk__in=self.hanchans.values("clubday"), results_import__undone_at__isnull=False)
+        return ClubDay.objects.filter(models.Q(results_import=self) | made_by_undone)

@@ -109,6 +109,6 @@ def results_imports(*, limit: int = 100) -> QuerySet[ResultsImport]:
 
 def results_import_effect(made: ResultsImport) -> dict[str, int]:
     """What an undo of ``made`` would take away: its hanchan (``changed``: those changed since, which
-    refuse the undo) and the club days it made."""
+    refuse the undo) and the club days it may take away with them."""
     return {"hanchan": made.hanchans.count(), "changed": made.changed_hanchans().count(),
-            "days": made.clubdays.count()}
+            "days": made.undo_days().count()}

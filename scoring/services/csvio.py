@@ -340,6 +340,7 @@ def results_import_undo(*, results_import: ResultsImport, by: User) -> int:
         raise ValidationError(_("取り込んだあとに変更された半荘があるので、取り消せません: %(list)s")
                               % {"list": "、".join(map(str, changed[:10])) + ("…" if len(changed) > 10 else "")},
                               code="changed")
+    days = list(made.undo_days().values_list("pk", flat=True))
     players: dict[datetime.date, set[int]] = defaultdict(set)
     for date, member in HanchanResult.objects.filter(hanchan__in=hanchans).values_list("hanchan__clubday__date",
                                                                                        "member_id"):
@@ -349,7 +350,7 @@ def results_import_undo(*, results_import: ResultsImport, by: User) -> int:
         rollup_refresh(members=members, day=date)
     if players:
         boards_refresh(since=min(players))
-    made.clubdays.filter(hanchans__isnull=True, attendance__isnull=True, draws__isnull=True).delete()
+    ClubDay.objects.filter(pk__in=days, hanchans__isnull=True, attendance__isnull=True, draws__isnull=True).delete()
     made.undone_at, made.undone_by = timezone.now(), actor(by)
     made.save(update_fields=["undone_at", "undone_by"])
     return len(hanchans)

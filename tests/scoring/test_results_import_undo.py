@@ -10,6 +10,7 @@ from test_csv_import import BLANKS, GAME, HEADER
 
 from scoring import services
 from scoring.models import BoardRollup, ClubDay, Hanchan, Member, ResultsImport
+from scoring.selectors.csvio import results_import_effect
 from scoring.selectors.ranking import standings
 from scoring.services.rollup import rollup_rebuild
 
@@ -142,3 +143,32 @@ def test_an_undone_import_too_big_for_one_web_request_is_sent_to_the_command(cli
     monkeypatch.setattr(csvio, "WEB_MAX_HANCHAN", 1)
     r = client_as(scorekeeper).post(f"/results/imports/{made.pk}/again/", follow=True)
     assert "python manage.py importresults" in r.content.decode() and not Hanchan.objects.exists()
+
+
+def test_undoing_two_imports_out_of_order_takes_away_the_club_day_the_first_made(rs, members, scorekeeper,
+                                                                                   on_commit):
+    """The first import made the day; the second added a table to it. Undone first, the first keeps
+    the day for the second's hanchan; the second's undo then takes it away, and each undo page says so."""
+    services.results_import(text=HEADER + GAME, by=scorekeeper, file_name="1.csv")
+    services.results_import(text=HEADER + GAME.replace("2026-11-01,1,", "2026-11-01,2,"), by=scorekeeper,
+                            file_name="2.csv")
+    first, second = ResultsImport.objects.order_by("pk")
+    assert ClubDay.objects.count() == 1 and second.clubdays.count() == 0
+    assert results_import_effect(first)["days"] == 1
+    services.results_import_undo(results_import=first, by=scorekeeper)
+    assert ClubDay.objects.count() == 1  # the second's hanchan are on it
+    assert results_import_effect(second)["days"] == 1
+    services.results_import_undo(results_import=second, by=scorekeeper)
+    assert not ClubDay.objects.exists() and not Hanchan.objects.exists()
+
+
+def test_an_undo_leaves_a_club_day_made_by_hand_or_by_an_import_still_in_force(rs, members, scorekeeper,
+                                                                               on_commit):
+    hand = services.clubday_create(date=datetime.date(2026, 11, 8), venue="", ruleset=rs)
+    services.results_import(text=HEADER + GAME, by=scorekeeper, file_name="1.csv")
+    services.results_import(text=HEADER + GAME.replace("2026-11-01,1,", "2026-11-01,2,") + BLANKS,
+                            by=scorekeeper, file_name="2.csv")
+    first, second = ResultsImport.objects.order_by("pk")
+    assert results_import_effect(second)["days"] == 0
+    services.results_import_undo(results_import=second, by=scorekeeper)
+    assert set(ClubDay.objects.all()) == {hand, first.clubdays.get()}  # the first is not undone: its day stays
