@@ -16,7 +16,7 @@ from .conftest import PASSWORD
 
 pytestmark = pytest.mark.e2e
 
-SETUP = r"""
+SCOREKEEPER = r"""
 import datetime, json
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -28,6 +28,8 @@ user, _ = get_user_model().objects.get_or_create(username="yuugata")
 user.set_password(PASSWORD)
 user.save()
 user.groups.add(Group.objects.get_or_create(name=SCOREKEEPER)[0])
+"""
+SETUP = SCOREKEEPER + r"""
 base = (services.club.Member.objects.aggregate(m=Max("number"))["m"] or 0) + 1
 names = [("青木", "あおき"), ("石井", "いしい"), ("上田", "うえだ"), ("江藤", "えとう"), ("大野", "おおの"),
          ("加藤", "かとう"), ("木村", "きむら"), ("工藤", "くどう"), ("小林", "こばやし"), ("斎藤", "さいとう"),
@@ -173,3 +175,35 @@ def test_an_evening_of_fourteen_over_four_rounds(page: Page, browser, server_url
     expect(display.locator(".display-round")).to_have_text("4回戦", timeout=8000)
     expect(display.locator(".display-standings")).to_be_visible()
     room.close()
+
+
+DOUBLE_TAP = SCOREKEEPER + r"""
+base = (services.club.Member.objects.aggregate(m=Max("number"))["m"] or 0) + 1
+m = services.member_create(name="二度押し", kana="にどおし", number=base)
+day = services.clubday_create(date=datetime.date(2026, 11, 28), venue="", ruleset=RuleSet.objects.get(preset="ariari", options={}))
+print(json.dumps({"day": day.pk, "member": m.pk}))
+"""
+
+
+def test_a_double_tap_on_came_checks_in_once(page: Page, manage):
+    """The row is drawn anew with 帰る・取消 where 来た was: the second tap of a double tap (a third of
+    a second later, as a hurried thumb does) must not land on 取消 and check the member out again."""
+    ids = json.loads(manage("shell", "-c", DOUBLE_TAP.replace("PASSWORD", repr(PASSWORD))).strip().splitlines()[-1])
+    login_as(page, "yuugata")
+    page.goto(f"/days/{ids['day']}/attendance/")
+    page.wait_for_load_state()
+    row = page.locator(f"#m{ids['member']}")
+    row.scroll_into_view_if_needed()
+    box = row.get_by_role("button", name="来た").bounding_box()
+    posts = []
+    page.on("request", lambda r: posts.append(r.post_data) if r.method == "POST" else None)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    expect(row.get_by_role("button", name="帰る")).to_be_visible()
+    page.wait_for_timeout(150)
+    page.mouse.click(x, y)  # the same spot, where 帰る or 取消 now is
+    page.wait_for_timeout(800)
+    expect(row.get_by_role("button", name="帰る")).to_be_visible()
+    assert len(posts) == 1 and "action=in" in posts[0]
+    row.locator("button[value=undo]").click()  # 取消: a tap after the moment goes through
+    expect(row.get_by_role("button", name="来た")).to_be_visible()
