@@ -5,7 +5,9 @@ A tile kind is an int 0..33: 0-8 萬子 1m-9m, 9-17 筒子 1p-9p, 18-26 索子 1
 
 Two notations are read, mixed freely, whitespace ignored: mpsz (``123m406p789s11z``, ``0`` = red
 five) and the Japanese notation of seed 003 (一..九 萬子, ①..⑨ 筒子, 1..9 / １..９ 索子,
-東南西北白發中, 発 = 發). Output is canonical sorted mpsz.
+東南西北白發中, 発 = 發). The suit's kanji stands for its letter, as the app writes tiles (``4萬``,
+``56筒``, ``7索``; 万 = 萬), and may follow a tile that already says its suit (``四萬``, ``⑤筒``).
+Output is canonical sorted mpsz.
 
 >>> tiles, reds = parse_tiles("一二三①⑤０ 東東發")
 Traceback (most recent call last):
@@ -16,6 +18,8 @@ rules.errors.NotationError: '０' at position 5: a red five needs a suit letter 
 '123m123p123s1166z'
 >>> to_mpsz(*parse_tiles("406p5m"))
 '5m406p'
+>>> to_mpsz(*parse_tiles("四萬56筒 ⑦筒 1万 9索"))
+'14m567p9s'
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ for _i, _c in enumerate(_CIRCLED_PIN):
 for _i, _c in enumerate(HONOR_NAMES_JA):
     _JA_TILE[_c] = 27 + _i
 _JA_TILE["発"] = 32
+_SUIT_KANJI = {"萬": "m", "万": "m", "筒": "p", "索": "s"}  # as a suit letter
+_SUITED_JA = _KANJI_MAN + _CIRCLED_PIN
 
 
 def tile_name(t: int, red: bool = False) -> str:
@@ -175,13 +181,17 @@ def _parse_tokens(text: str) -> tuple[tuple[int, bool], ...]:
             tiles.append((18 + value - 1, False))
         pending.clear()
 
-    for pos, ch in chars:
+    for k, (pos, ch) in enumerate(chars):
+        prev = chars[k - 1][1] if k else ""
         value = _digit(ch)
         if value is not None:
             pending.append((pos, ch, value))
             continue
-        low = ch.lower() if ch in "MPSZ" else ch
+        low = ch.lower() if ch in "MPSZ" else _SUIT_KANJI.get(ch, ch)
         if low in SUITS:
+            said = prev and prev in _SUITED_JA and _JA_TILE[prev] // 9 == SUITS.index(low)
+            if not pending and ch in _SUIT_KANJI and said:
+                continue  # 四萬, ⑤筒: the tile before already said its suit
             if not pending:
                 raise NotationError(f"'{ch}' at position {pos}: a suit letter without digits before it",
                                     ja=f"{pos + 1}文字目の「{ch}」: 数字のない種類記号です")

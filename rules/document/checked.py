@@ -3,10 +3,12 @@ as a named ``RulesError`` that says what to fix; nothing is half-applied."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..errors import BoundsError, DocumentError, MeldError, TileCountError
+from ..errors import BoundsError, DocumentError, MeldError, NotationError, TileCountError
 from ..hand import Hand, Meld, make_meld, parse_hand_text
 from ..ruleset import RuleSet
 from ..tiles import check_copies, parse_tile, parse_tiles
@@ -20,6 +22,19 @@ def _text(value: str, key: str) -> str:
                           ja=f"{key} が{len(value)}文字あります(最大{LIMITS['text']}文字)")
     return value
 
+
+
+# the fields typed as tile strings, named as a scorekeeper knows them
+TILE_FIELDS_JA = {"hand": "手牌", "win_tile": "和了牌", "dora_indicators": "ドラ表示牌", "ura_indicators": "裏ドラ表示牌"}
+
+
+@contextmanager
+def _tiles_of(key: str) -> Iterator[None]:
+    """A tile string that cannot be read is told with its field's name (the same words fit any field)."""
+    try:
+        yield
+    except (NotationError, TileCountError) as exc:
+        raise type(exc)(f"{key}: {exc.message}", ja=f"{TILE_FIELDS_JA[key]}: {exc.ja}") from exc
 
 
 def _bool(doc: Mapping[str, Any], key: str) -> bool:
@@ -69,7 +84,8 @@ def _indicators(doc: Mapping[str, Any], key: str) -> list[int]:
         if not isinstance(item, str):
             raise DocumentError(f"'{key}' must be a list of tiles, not {show(item)}",
                                 ja=f"{key} は牌のリストで指定してください({show(item)})")
-        tiles += parse_tiles(_text(item, key))[0]
+        with _tiles_of(key):
+            tiles += parse_tiles(_text(item, key))[0]
     if len(tiles) > LIMITS["indicators"]:
         raise DocumentError(f"'{key}' has {len(tiles)} indicators; at most {LIMITS['indicators']} exist",
                             ja=f"{key} が{len(tiles)}枚あります(最大{LIMITS['indicators']}枚)")
@@ -93,7 +109,8 @@ def parse_doc_checked(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
     ruleset = ruleset_of(doc.get("ruleset", "ariari"))
     if "hand" not in doc:
         raise DocumentError("'hand' is missing", ja="手牌(hand)がありません")
-    concealed, reds, melds = parse_hand_text(_text(doc["hand"], "hand"))
+    with _tiles_of("hand"):
+        concealed, reds, melds = parse_hand_text(_text(doc["hand"], "hand"))
     raw_melds = doc.get("melds") or []
     if not isinstance(raw_melds, list):
         raise DocumentError("'melds' must be a list", ja="melds はリストで指定してください")
@@ -122,7 +139,8 @@ def parse_doc_checked(doc: Mapping[str, Any]) -> tuple[Hand, RuleSet]:
         if not isinstance(doc["win_tile"], str):
             raise DocumentError(f"'win_tile' must be a tile string, not {show(doc['win_tile'])}",
                                 ja="win_tile は牌1枚の文字列で指定してください")
-        win_tile, win_red = parse_tile(_text(doc["win_tile"], "win_tile"))
+        with _tiles_of("win_tile"):
+            win_tile, win_red = parse_tile(_text(doc["win_tile"], "win_tile"))
     everything = concealed + ([win_tile] if win_tile is not None else []) + [t for m in melds for t in m.tiles]
     all_reds = list(reds)
     if win_red:

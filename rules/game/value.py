@@ -79,7 +79,7 @@ def evaluate_document(doc: Mapping[str, Any], i: int) -> tuple[WinValue, dict[st
     except GameError:
         raise
     except RulesError as exc:
-        raise GameError(f"hand: {exc.message}", index=i, ja=f"手牌: {exc.ja}") from exc
+        raise GameError(f"hand: {exc.message}", index=i, ja=exc.ja) from exc  # it names its field
     if not out.get("legal", False):
         reasons = out.get("reasons") or []
         ja = "、".join(r.get("ja", "") for r in reasons) or "和了できない手です"

@@ -21,6 +21,8 @@ from rules.tiles import parse_tile, parse_tiles, to_mpsz
     ("55m0m", "055m"),
     ("19m19p19s1234567z", "19m19p19s1234567z"),
     ("①", "1p"),
+    ("4萬 56筒 7索 0萬", "40m56p7s"),  # the suit's kanji as its letter, as the app writes tiles
+    ("四萬 ⑤筒 一二三萬 9万", "12349m5p"),  # after a tile that says its suit already
 ])
 def test_canonical(text, canonical):
     assert to_mpsz(*parse_tiles(text)) == canonical
@@ -49,7 +51,8 @@ def test_japanese_equals_mpsz(a, b):
     ("12m8z", "'8z'"),
     ("m123", "'m'"),
     ("1234０", "'０'"),     # a red five without its suit
-    ("一二三萬", "'萬'"),
+    ("東萬", "'萬'"),  # a suit's kanji after a tile of no suit
+    ("四筒", "'筒'"),  # or of another suit
     ("0z", "'0z'"),
 ])
 def test_notation_errors_name_the_token(text, token):
@@ -120,3 +123,20 @@ def test_red_fives_are_plain_fives_without_the_red_five_rule():
 def test_output_is_canonical_mpsz():
     out = evaluate({"hand": "東東 ⑨⑧⑦ 三二一 3s2s1s 發 中", "melds": [], "win_tile": "発"})
     assert (out["hand"], out["win_tile"]) == ("123m789p123s1167z", "6z")
+
+
+@pytest.mark.parametrize("doc, ja", [
+    ({"hand": "23m234p567p55666s", "win_tile": "4man"}, "和了牌: 3文字目の「a」は牌として読めません"),
+    ({"hand": "23m234p567p55666s", "win_tile": "4m4m"}, "和了牌: 「4m4m」は牌1枚で指定してください(2枚あります)"),
+    ({"hand": "23m234p567p5566x", "win_tile": "4m"}, "手牌: 16文字目の「x」は牌として読めません"),
+    ({"hand": "23m234p567p55666s", "win_tile": "4m", "dora_indicators": ["9x"]},
+     "ドラ表示牌: 2文字目の「x」は牌として読めません"),
+    ({"hand": "23m234p567p55666s", "win_tile": "4m", "ura_indicators": ["萬"]},
+     "裏ドラ表示牌: 1文字目の「萬」: 数字のない種類記号です"),
+])
+def test_an_unreadable_tile_string_is_told_with_its_fields_name(doc, ja):
+    """The same words fit any field: the message says which one (a scorekeeper's 和了牌 typo was told as 手牌)."""
+    with pytest.raises(RulesError) as exc:
+        evaluate({"ruleset": "ariari", **doc})
+    field = list(doc)[-1] if "手牌" not in ja else "hand"
+    assert exc.value.ja == ja and exc.value.message.startswith(field + ": ")
