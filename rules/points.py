@@ -90,16 +90,26 @@ def score(*, dealer: bool, tsumo: bool, ruleset: RuleSet, han: int = 0, fu: int 
     return Score(base=base, limit=limit, payments=split(base, dealer=dealer, tsumo=tsumo))
 
 
-def han_fu_problem(*, han: int, fu: int, tsumo: bool) -> str | None:
-    """Why a quick-entered han/fu cannot occur in a real hand (``None`` if it can).
+def han_fu_problem(*, han: int, fu: int, tsumo: bool) -> tuple[str, str] | None:
+    """Why a quick-entered han/fu cannot occur in a real hand, in English and Japanese (``None`` if it can).
 
     20 fu is only pinfu tsumo (so at least 2 han, and never on ron); 25 fu is 七対子 (2 han or more).
     Fu stops mattering from 5 han on, so it is not checked there.
+
+    >>> han_fu_problem(han=1, fu=20, tsumo=False)[1]
+    '20符は平和ツモだけです(2翻以上、ロンではありえません)'
     """
     if han < 1:
-        return "a win needs at least 1 han"
+        return "a win needs at least 1 han", "和了には1翻以上が必要です"
     if han >= 5:
         return None
+    if fu not in VALID_FU:
+        return f"{fu} fu is not a possible fu value", f"{fu}符という符はありません"
+    if fu == 20 and (not tsumo or han < 2):
+        return "20 fu is only pinfu tsumo (at least 2 han, never ron)", "20符は平和ツモだけです(2翻以上、ロンではありえません)"
+    if fu == 25 and han < 2:
+        return "25 fu is only chiitoitsu (at least 2 han)", "25符は七対子だけです(2翻以上)"
+    return None
     if fu not in VALID_FU:
         return f"{fu} fu is not a possible fu value"
     if fu == 20 and (not tsumo or han < 2):

@@ -143,11 +143,11 @@ def value_of(win: Mapping, i: int, *, tsumo: bool) -> Value:
         raise GameError(f"{han} han needs its fu", index=i, ja=f"{han}翻には符が必要です")
     problem = han_fu_problem(han=han, fu=fu or 0, tsumo=tsumo)
     if problem is None and fu is not None and fu not in VALID_FU:
-        problem = f"{fu} fu is not a possible fu value"
+        problem = f"{fu} fu is not a possible fu value", f"{fu}符という符はありません"
     if problem:
         en = f"{han} han" + (f" {fu} fu" if fu is not None else "")
         ja = f"{han}翻" + (f"{fu}符" if fu is not None else "")
-        raise GameError(f"{en} cannot occur: {problem}", index=i, ja=f"{ja}はありえません({problem})")
+        raise GameError(f"{en} cannot occur: {problem[0]}", index=i, ja=f"{ja}はありえません({problem[1]})")
     return Value(han=han, fu=fu)
 
 

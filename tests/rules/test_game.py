@@ -376,6 +376,19 @@ def test_bad_event_names_its_index(event, fragment):
     assert exc.value.ja.startswith("2番目の記録")
 
 
+@pytest.mark.parametrize("event, ja", [
+    ({**RON, "fu": 20, "han": 1}, "1翻20符はありえません(20符は平和ツモだけです(2翻以上、ロンではありえません))"),
+    ({**RON, "fu": 25, "han": 1}, "1翻25符はありえません(25符は七対子だけです(2翻以上))"),
+    ({**RON, "fu": 35}, "1翻35符はありえません(35符という符はありません)"),
+    ({**RON, "han": 6, "fu": 33}, "6翻33符はありえません(33符という符はありません)"),
+])
+def test_an_impossible_han_and_fu_is_told_in_japanese_only(event, ja):
+    """The Japanese message used to carry the English reason in its brackets."""
+    with pytest.raises(GameError) as exc:
+        run([event])
+    assert exc.value.ja.endswith(ja)
+
+
 @pytest.mark.parametrize("hands, index, fragment", [
     ([{"type": "draw", "tenpai": [], "riichi": [2]}, {"type": "abandon", "player": 2, "riichi": [2]},
       {"type": "draw", "tenpai": [2], "riichi": [2]}], 2, "already declared riichi"),
