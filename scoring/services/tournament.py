@@ -7,10 +7,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..models import ClubDay, Hanchan, Member
-from ..selectors.tournament import FINAL_TABLE, final_number, tournament_progress, tournament_standings
+from ..selectors.tournament import (FINAL_TABLE, final_hanchan, final_number, tournament_progress,
+                                   tournament_standings)
 from .club import clubday_save, hanchan_create
 
 
@@ -24,8 +26,24 @@ def clubday_update(*, clubday: ClubDay, date: Any, venue: str, ruleset: Any, kin
     if day.hanchans.exists() and (date != day.date or ruleset.pk != day.ruleset_id):
         raise ValidationError(_("半荘が記録されている例会の日付とルールは変えられません(結果がその日付とルールで"
                                 "計算されています)。会場や大会の設定は変えられます"), code="has_hanchan")
+    if kind == ClubDay.Kind.TOURNAMENT and rounds:
+        _check_rounds(day, rounds, final_table)
     day.date, day.venue, day.ruleset = date, venue.strip(), ruleset
     return clubday_save(day, kind=kind, name=name, rounds=rounds, swiss=swiss, final_table=final_table)
+
+
+def _check_rounds(day: ClubDay, rounds: int, final_table: bool) -> None:
+    """回戦数 may not drop below a 回戦 already drawn or played (its tables would turn into a 決勝卓 or
+    fall out of the standings), nor change once the 決勝卓 exists (it is 回戦 回戦数 + 1)."""
+    final = final_hanchan(day)
+    if final is not None and (rounds != day.rounds or not final_table):
+        raise ValidationError({"rounds": _("決勝卓ができているので、回戦数と決勝卓の設定は変えられません")},
+                              code="final_exists")
+    played = day.hanchans.exclude(pk=final.pk if final else None).aggregate(n=Max("number"))["n"] or 0
+    last = max(played, day.draws.aggregate(n=Max("number"))["n"] or 0)
+    if rounds < last:
+        raise ValidationError({"rounds": _("%(n)s回戦まで組み合わせ・対局があるので、回戦数は %(n)s より少なくできません")
+                                         % {"n": last}}, code="rounds_played")
 
 
 @transaction.atomic

@@ -145,3 +145,26 @@ def test_the_rule_summary_states_the_tournament_options(ariari, day):
     summary = {str(k): v for k, v in selectors.tournament.ruleset_summary(day)}
     assert summary["トビ"].startswith("なし") and summary["持ち点1000点未満のリーチ"] == "可"
     assert RuleSet.objects.filter(name="大会ルール").exists()
+
+
+def _update(day, **changes):
+    settings = {"date": day.date, "venue": day.venue, "ruleset": day.ruleset, "kind": day.kind, "name": day.name,
+                "rounds": day.rounds, "swiss": day.swiss, "final_table": day.final_table, **changes}
+    return services.clubday_update(clubday=day, **settings)
+
+
+def test_the_rounds_may_not_drop_below_a_round_played_nor_change_once_the_final_exists(day, players):
+    """Lowered under a 回戦 already played, that 回戦's tables were read as the 決勝卓 (回戦数 + 1)."""
+    play_all(day, players, upto=2)
+    with pytest.raises(ValidationError, match="2回戦まで組み合わせ・対局があるので") as exc:
+        _update(day, rounds=1)
+    assert "rounds" in exc.value.message_dict
+    day.refresh_from_db()
+    assert day.rounds == 2
+    assert _update(day, rounds=4).rounds == 4  # more is fine
+    _update(day, rounds=2)
+    services.final_table_create(clubday=day, rng=random.Random(7))
+    for change in ({"rounds": 3}, {"final_table": False}):
+        with pytest.raises(ValidationError, match="決勝卓ができているので"):
+            _update(day, **change)
+    assert _update(day, venue="別会場").venue == "別会場"  # the rest may change
