@@ -130,7 +130,7 @@ class HandForm(forms.Form):
         if not isinstance(wins, list):
             return []
         return [w for w in wins if isinstance(w, dict) and isinstance(w.get("winner"), int)
-                and 0 <= w["winner"] < len(self.names)][:3]
+                and 0 <= w["winner"] < len(self.names) and isinstance(w.get("hand", {}), dict)][:3]
 
     def other_win_rows(self) -> list[dict[str, Any]]:
         """The listed wins for display: ``{"index", "name", "value"}``."""

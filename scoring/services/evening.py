@@ -142,7 +142,7 @@ def parse_seed(text: str) -> int | None:
     text = (text or "").strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) > SEED_LIMIT:
+    if not text.isdecimal() or int(text) > SEED_LIMIT:
         raise ValidationError({"seed": _("シードは0から%(max)sまでの整数で入力してください") % {"max": SEED_LIMIT}},
                               code="seed")
     return int(text)
@@ -224,10 +224,10 @@ def draw_swap(*, clubday: ClubDay, number: int, state: str, first: str, second: 
     def place(text: str) -> tuple[int | str, int]:
         """The list a place is in (a table's or ``"out"``) and its index there."""
         kind, _sep, rest = text.partition(":")
-        if kind == "out" and rest.isdigit() and int(rest) in out:
+        if kind == "out" and rest.isdecimal() and int(rest) in out:
             return "out", out.index(int(rest))
         table, _sep, seat = text.partition("-")
-        if table.isdigit() and seat.isdigit() and int(table) in tables and int(seat) < 4:
+        if table.isdecimal() and seat.isdecimal() and int(table) in tables and int(seat) < 4:
             return int(table), int(seat)
         raise stale_draw_error()
 

@@ -107,8 +107,11 @@ def phone_url(request: HttpRequest, path: str) -> str:
     checker's link to share): the request's own, unless the page is open on the server itself as
     localhost, which no phone reaches; then this machine's LAN address on the same port."""
     host = urlsplit(f"//{request.get_host()}")
-    name = host.netloc.removesuffix(f":{host.port}") if host.port else host.netloc  # [::1] keeps its brackets
+    try:
+        port = f":{host.port}" if host.port else ""
+    except ValueError:  # a port beyond 65535 (Django's host check reads only the name): as typed
+        return request.build_absolute_uri(path)
+    name = host.netloc.removesuffix(port)  # [::1] keeps its brackets
     if name not in LOOPBACK_HOSTS or not settings.CLUB_LAN_ADDRESSES:
         return request.build_absolute_uri(path)
-    port = f":{host.port}" if host.port else ""
     return f"{request.scheme}://{settings.CLUB_LAN_ADDRESSES[0]}{port}{path}"

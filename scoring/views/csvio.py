@@ -77,7 +77,7 @@ def export_filters(params: QueryDict) -> dict[str, Any]:
             raise ValueError(_("例会が見つかりません(day=%(v)s)") % {"v": params["day"]}) from None
     if params.get("ruleset"):
         value = params["ruleset"]
-        rs = (RuleSet.objects.filter(pk=int(value)).first() if value.isdigit() else None) \
+        rs = (RuleSet.objects.filter(pk=int(value)).first() if value.isdecimal() else None) \
             or RuleSet.objects.filter(name=value).first()
         if rs is None:
             raise ValueError(_("ルールが見つかりません(ruleset=%(v)s)") % {"v": value})

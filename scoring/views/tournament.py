@@ -86,7 +86,7 @@ def hanchan_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("sign-off is off")
     hanchan = hanchan_or_404(pk)
     posted = request.POST.get("member", "")
-    member = Member.objects.filter(pk=int(posted)).first() if posted.isdigit() and len(posted) < 12 else None
+    member = Member.objects.filter(pk=int(posted)).first() if posted.isdecimal() and len(posted) < 12 else None
     errors: list[str] = []
     if member is None:
         errors = [_("確認する人を選んでください")]

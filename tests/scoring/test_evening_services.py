@@ -207,6 +207,23 @@ def test_swap_two_tables_and_a_sit_out(day, club):
     assert exc.value.code == "stale"
 
 
+@pytest.mark.parametrize("first, second", [("1-²", "2-0"), ("²-0", "2-0"), ("1-0", "out:²"), ("1-0", "1-٣٣")])
+def test_swap_of_a_place_written_with_other_digits_is_refused_as_stale(day, club, first, second):
+    """"²" passes ``str.isdigit()`` but not ``int()`` (it was a 500); "٣" is a digit to both (seat 33: none)."""
+    check_in(day, club[:9])
+    draw(day, 1)
+    with pytest.raises(ValidationError) as exc:
+        services.draw_swap(clubday=day, number=1, state=sel.draw_state(clubday=day, number=1), first=first,
+                           second=second)
+    assert exc.value.code == "stale"
+
+
+@pytest.mark.parametrize("seed", ["²", "1²", "-1", "1.5"])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
+    with pytest.raises(ValidationError, match="シードは0から"):
+        services.evening.parse_seed(seed)
+
+
 def test_swap_refused_once_started(day, club):
     check_in(day, club[:8])
     draw(day, 1)

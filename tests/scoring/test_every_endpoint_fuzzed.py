@@ -41,7 +41,7 @@ KEYS = ["type", "winner", "loser", "winners", "han", "fu", "yakuman", "value", "
         "password2", "role", "doc", "comment", "text", "reason", "decision", "csv", "file", "from", "to",
         "day", "year", "month", "sort", "min_games", "uma", "kind", "dora", "ura", "tsumo", "kinds", "q",
         "wins", "nagashi", "situational", "double_riichi", "ippatsu", "step", "rs", "sit", "round", "copy",
-        "page", "status", "token", "create_members"]
+        "page", "status", "token", "create_members", "seed", "state", "first", "second", "member", "wi"]
 
 CURRENT = "<current version>"  # replaced by the version of the hanchan the URL acts on
 DEEP = ["[" * 2000 + "]" * 2000, '{"a":' * 2000 + "1" + "}" * 2000, '[{"a":' * 1000 + "[]" + "}]" * 1000,
@@ -59,6 +59,7 @@ NASTY = st.sampled_from([
     "[" * 2000 + "]" * 2000, '{"a":' * 500 + "1" + "}" * 500, "x" * 20000, "\x00", "\ud7ff\uffff",
     "<script>alert(1)</script>", "'; DROP TABLE scoring_member; --", "１２３ｍ", "123m456p789s東東東中中",
     "2026-02-30", "2026-11-24", "9999-12-31", "0000-00-00", "ron", "tsumo", "draw", "tiles", "quick",
+    "²", "٣", "1-²", "out:²",  # str.isdigit() says yes to "²", int() says no; "٣" is a digit to both
     *DEEP, *SURROGATES, *HUGE,
 ])
 VALUES = st.one_of(NASTY, st.text(max_size=40), st.integers(-10**6, 10**6).map(str))
@@ -85,6 +86,9 @@ SEEDS = [
     ({"q": "\ud800", "name": "a\udfffb", "melds": "\ud800"}, 1, "post"),
     ({}, 10**20, "get"),
     ({**PLAUSIBLE}, 2**63, "post"),
+    ({**PLAUSIBLE, "value": "quick", "wins": '[{"winner": 2, "hand": "x"}]'}, 1, "post"),  # a listed win's
+    ({**PLAUSIBLE, "value": "quick", "wins": '[{"winner": 2, "hand": [1, 2]}]'}, 1, "post"),  # hand not a dict
+    ({"seed": "²", "number": "1", "first": "1-²", "second": "out:²", "member": "²"}, 1, "post"),
 ]
 
 

@@ -34,7 +34,7 @@ class Command(BaseCommand):
         if rounds > MAX_ROUNDS:
             raise CommandError(f"回戦数は{MAX_ROUNDS}までです / --rounds must be at most {MAX_ROUNDS} (got {rounds})")
         # an integer seed is used as an integer, so that --seed 5 and seed=5 in Python agree
-        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        seed_value: int | str = int(seed) if seed.lstrip("-").isdecimal() else seed
         try:
             plan = draw_evening(range(players), rounds, seed=seed_value)
         except SeatingError as exc:
