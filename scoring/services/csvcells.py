@@ -29,6 +29,7 @@ XLSX_MAGIC, OLE_MAGIC = b"PK\x03\x04", b"\xd0\xcf\x11\xe0"
 XLSX_MAX_UNZIPPED = 60 * 1024 * 1024  # a zip bomb is refused before it is read
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"  # LibreOffice's, a zip file too
 BOOK_MAX_ROWS = 200_000
+BOOK_MAX_CELLS = 4_000_000  # 10 years of a club's results take well under a million
 
 
 def upload_sheets(data: bytes) -> list[tuple[str, str]]:
@@ -80,7 +81,7 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
                 raise ValidationError(_("ブックを展開すると大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
                                       % {"mb": XLSX_MAX_UNZIPPED // (1024 * 1024)}, code="too_large")
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheets = _sheets_csv((sheet.title, sheet.iter_rows(values_only=True)) for sheet in book.worksheets
+        sheets = _sheets_csv((sheet.title, _rows_as_stored(sheet)) for sheet in book.worksheets
                              if sheet.sheet_state == "visible")
         book.close()
     except ValidationError:
@@ -92,6 +93,13 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
         raise ValidationError(_("Excel のブック(.xlsx)として読めません。Excel で開けるか確かめるか、CSV で保存してください"),
                               code="xlsx") from None
     return sheets
+
+
+def _rows_as_stored(sheet: Any) -> Iterable[Sequence[Any]]:
+    """A sheet's rows, each as long as its cells go: the size a workbook declares is not trusted
+    (one cell written at XFD1048576 declares a billion, and each row was padded to 16,384 cells)."""
+    sheet.reset_dimensions()
+    return sheet.iter_rows(values_only=True)
 
 
 def xls_sheets(data: bytes) -> list[tuple[str, str]]:
@@ -129,21 +137,31 @@ def _xls_value(xlrd: Any, cell: Any, datemode: int) -> Any:
 
 
 def _sheets_csv(sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> list[tuple[str, str]]:
-    """(name, CSV text) of each sheet of (name, rows of cell values) that holds something; refused
-    past ``BOOK_MAX_ROWS`` rows in all."""
-    out, rows = [], 0
+    """(name, CSV text) of each sheet of (name, rows of cell values) that holds something, every row
+    as wide as the widest reaches with a value; refused past ``BOOK_MAX_ROWS`` rows or
+    ``BOOK_MAX_CELLS`` cells in all, read or written."""
+    too_many_cells = ValidationError(_("セルが多すぎます(%(n)s 個まで)。遠くの列や行に入っている値を消すか、期間を分けて"
+                                       "取り込んでください") % {"n": f"{BOOK_MAX_CELLS:,}"}, code="too_large")
+    out, rows, cells_read = [], 0, 0
     for name, sheet_rows in sheets:
-        text, written = io.StringIO(), False
-        writer = csv.writer(text, lineterminator="\n")
+        table = []
         for row in sheet_rows:
-            rows += 1
+            rows, cells_read = rows + 1, cells_read + len(row)
             if rows > BOOK_MAX_ROWS:
                 raise ValidationError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
                                       % {"n": f"{BOOK_MAX_ROWS:,}"}, code="too_large")
+            if cells_read > BOOK_MAX_CELLS:
+                raise too_many_cells
             cells = [_cell_text(value) for value in row]
-            writer.writerow(cells)
-            written = written or any(cells)
-        if written:
+            while cells and not cells[-1]:
+                cells.pop()
+            table.append(cells)
+        width = max(map(len, table), default=0)
+        if width * len(table) > BOOK_MAX_CELLS:
+            raise too_many_cells
+        if width:
+            text = io.StringIO()
+            csv.writer(text, lineterminator="\n").writerows(cells + [""] * (width - len(cells)) for cells in table)
             out.append((name, text.getvalue()))
     return out
 

@@ -700,6 +700,31 @@ def test_a_workbook_that_unzips_too_large_is_refused_before_it_is_read(monkeypat
         services.upload_sheets(data)
 
 
+def test_a_workbook_declaring_a_huge_sheet_is_read_by_its_cells_in_little_memory():
+    """One value at XFD1048576 makes a 5 KB workbook declare 16,384 × 1,048,576 cells: each row was
+    padded to that width (gigabytes of empty CSV). The rows are now as long as their cells, and a
+    sheet of far too many cells is refused by their count."""
+    import openpyxl
+
+    def saved(fill) -> bytes:
+        book = openpyxl.Workbook()
+        fill(book.active)
+        out = io.BytesIO()
+        book.save(out)
+        return out.getvalue()
+
+    corner = saved(lambda ws: (ws.append(["日付", "卓"]), ws.append(["2026-11-01", 1]), ws.cell(1_048_576, 16384, "x")))
+    with pytest.raises(ValidationError, match="行が多すぎます"):
+        services.upload_sheets(corner)
+    stray = saved(lambda ws: (ws.append(["日付", "卓"]), ws.append(["2026-11-01", 1]), ws.cell(5, 40, "x")))
+    lines = ["日付,卓" + "," * 38, "2026-11-01,1" + "," * 38, "," * 39, "," * 39, "," * 39 + "x"]
+    assert services.upload_sheets(stray) == [("Sheet", "\n".join(lines) + "\n")]  # as wide as its far value
+    for fill in (lambda ws: [ws.cell(row, 16384, 1) for row in range(1, 300)],  # read: 16,384 cells a row
+                 lambda ws: (ws.cell(1, 1, "日付"), ws.cell(300, 16384, "x"))):  # written: one far cell widens all
+        with pytest.raises(ValidationError, match="セルが多すぎます"):
+            services.upload_sheets(saved(fill))
+
+
 def test_dates_saved_as_excels_serial_numbers_or_eight_digits_are_read(rs, members):
     """A date column formatted 標準 (General) in Excel is saved to CSV as the day's serial number."""
     for date in ("46327", "20261101"):
