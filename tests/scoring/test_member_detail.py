@@ -137,3 +137,11 @@ def test_a_result_written_redraws_the_page_with_it(client, history, members, sco
 def _main(body: str) -> str:
     """The page without its header (whose CSRF token is masked anew on every request)."""
     return body[body.index("<main"):]
+
+
+def test_the_places_chart_is_labelled_in_english_on_english_pages(client, history, members, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get(reverse("member-detail", args=[members[1].pk])).content.decode()
+    chart = body[body.index('class="chart bars"'):]
+    chart = chart[:chart.index("</svg>")]
+    assert ">1st</text>" in chart and ">4th</text>" in chart and "位" not in chart
