@@ -124,7 +124,7 @@ _LIST = [
     _o("yakuman_cap", "yakuman", "役満の上限", "Yakuman cap", "1局で支払う役満の最大倍数",
        "The most yakuman one hand is paid", unit=("倍", "×")),
     _o("pao", "yakuman", "パオ(責任払い)", "Pao (liability)", "大三元・大四喜を確定させた鳴かせの責任払い",
-       "Who fed the last dragon or wind set pays for 大三元 / 大四喜"),
+       "Who fed the last dragon or wind set pays for Daisangen / Daisuushii"),
     _o("pao_pays_ron_honba", "yakuman", "パオのロンの本場", "Pao pays ron honba",
        "パオのロンで本場もパオの人が払う(なし: 放銃者)", "On a pao ron the liable player pays the honba (no: the discarder)"),
     # --- 精算

@@ -25,6 +25,12 @@ import rules
 # --------------------------------------------------------------------------- the engine's messages
 
 
+def listed(items: Iterable[Any]) -> str:
+    """Items joined as a list of the page's language: 「山田、佐藤」, "Yamada, Sato" (the separator is
+    the message 「、」; a template writes ``{% translate "、" %}`` between the items of a loop)."""
+    return _("、").join(map(str, items))
+
+
 def text_key() -> str:
     """The page's language as a key of the engine's ``{"ja", "en"}`` texts."""
     return "en" if (get_language() or "").startswith("en") else "ja"

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 import rules
 
 from ..models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, HandRecord, Member, RuleSet
-from ..shared import DISPUTE_REASON, RESTORED
+from ..shared import DISPUTE_REASON, RESTORED, listed
 
 MAX_ROWS = 300  # the newest changes shown on one page
 
@@ -90,7 +90,7 @@ def event_text(event: dict[str, Any] | None, names: list[str]) -> dict[str, Any]
                           "win_tile": hand.get("win_tile", "")})
     if kind == "draw":
         tenpai = event.get("tenpai") or []
-        parts.append(_("テンパイ: %(who)s") % {"who": "、".join(who(s) for s in tenpai)} if tenpai else _("全員ノーテン"))
+        parts.append(_("テンパイ: %(who)s") % {"who": listed(who(s) for s in tenpai)} if tenpai else _("全員ノーテン"))
     for key in ("offender", "player"):
         if event.get(key) is not None:
             parts.append(who(event[key]))
@@ -98,7 +98,7 @@ def event_text(event: dict[str, Any] | None, names: list[str]) -> dict[str, Any]
         parts.append(str(event["kind"]))
     text = " ".join(p for p in parts if p)
     if event.get("riichi"):
-        text += " / " + _("リーチ: %(who)s") % {"who": "、".join(who(s) for s in event["riichi"])}
+        text += " / " + _("リーチ: %(who)s") % {"who": listed(who(s) for s in event["riichi"])}
     if event.get("pao") is not None:
         text += " / " + _("パオ: %(who)s") % {"who": who(event["pao"])}
     return {"text": text, "tiles": tiles}

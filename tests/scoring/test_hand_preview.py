@@ -64,3 +64,18 @@ def test_the_preview_takes_five_queries_and_reads_no_role_twice(client_as, score
     with django_assert_max_num_queries(5):  # session, user, role, the hanchan, its hands
         r = client.post(url(hanchan), TILES, HTTP_HX_REQUEST="true")
     assert r.status_code == 200 and "和了できます" in r.content.decode()
+
+
+def test_the_english_preview_spaces_han_fu_and_points_and_lists_yaku_with_commas(client_as, scorekeeper,
+                                                                                   members, settings):
+    day = services.clubday_create(date=datetime.date(2026, 11, 2), venue="島町",
+                                  ruleset=RuleSet.objects.get(preset="shimamachi", options={}))
+    h = services.hanchan_create(clubday=day, table=1, players=members[:4])
+    client = client_as(scorekeeper)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    # 佐藤 rons a closed all-simples two-sided wait: pinfu and tanyao on either wait, 2 han 30 fu
+    data = {"type": "ron", "winner": "1", "loser": "0", "hand": "234m456p678s34s55p", "win_tile": "2s"}
+    body = " ".join(client.post(url(h), data).content.decode().split())
+    assert "2 han 30 fu <strong>2000 points</strong>" in body, body
+    assert "Pinfu, Tanyao" in body or "Tanyao, Pinfu" in body
+    assert "、" not in body and "2han" not in body and "30fu" not in body

@@ -121,3 +121,12 @@ def test_the_hanchan_history_page_does_not_query_per_row(client, django_assert_m
         services.hanchan_update_hand(hand=hand, event=ron(2, 0, 1, 30), by=scorekeeper)
     with django_assert_max_num_queries(20):
         client.get(url("hanchan", hanchan.pk))
+
+
+def test_english_lists_of_players_are_joined_with_a_comma(client_as, scorekeeper, hanchan, settings):
+    services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1], "riichi": [0, 1]},
+                                 by=scorekeeper)
+    client = client_as(scorekeeper)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get(url("hanchan", hanchan.pk)).content.decode()
+    assert "山田, 佐藤" in body and "山田、佐藤" not in body

@@ -71,3 +71,9 @@ def test_it_requires_login_when_boards_are_private(client, settings, house):
 
 def test_an_unknown_rule_set_is_404(client):
     assert client.get("/rules/999/").status_code == 404
+
+
+def test_the_english_pao_help_names_the_yakuman_in_english(client, ariari, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get(reverse("ruleset-detail", args=[ariari.pk])).content.decode()
+    assert "pays for Daisangen / Daisuushii" in body and "大三元" not in body
