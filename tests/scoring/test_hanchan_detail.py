@@ -335,3 +335,15 @@ def test_the_empty_form_is_kept_across_hands_and_redrawn_when_the_seats_change(c
     generation = client.get(h.get_absolute_url()).context["form_generation"]
     services.hanchan_record_hand(hanchan=h, event={"type": "draw", "tenpai": [1]}, by=scorekeeper)
     assert client.get(h.get_absolute_url()).context["form_generation"] == generation
+
+
+def test_hand_rows_name_each_player_in_full(client, clubday, scorekeeper, ron):
+    """Two guests, or 小林久美子 and 小林久美, stay apart on a phone's hand rows (cut to 3 characters
+    they read 「ゲスト」 twice); only the whole name in each cell."""
+    players = [services.member_create(name=n, kana="かな", number=no)
+               for no, n in enumerate(["ゲスト鈴木", "ゲスト佐藤", "小林久美子", "小林久美"], start=11)]
+    h = services.hanchan_create(clubday=clubday, table=1, players=players)
+    services.hanchan_record_hand(hanchan=h, event=ron(1, 0, 3, 30), by=scorekeeper)
+    body = client.get(url(h)).content.decode()
+    shown = re.findall(r'<span class="pname"[^>]*>([^<]*)</span>', body)
+    assert shown == ["ゲスト鈴木", "ゲスト佐藤", "小林久美子", "小林久美"]
