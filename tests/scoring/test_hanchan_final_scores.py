@@ -2,6 +2,7 @@ import pytest
 from django.urls import reverse
 from versions import with_version
 
+from scoring import services
 from scoring.models import HanchanResult
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +52,28 @@ def test_after_saving_the_scorekeeper_lands_on_the_result(client_as, scorekeeper
     assert r.status_code == 302 and r["Location"] == reverse("hanchan-detail", args=[hanchan.pk])
     page = client_as(scorekeeper).get(r["Location"]).content.decode()
     assert page.index("順位点") < page.index('id="history"')
+
+
+def test_the_hanchan_page_links_to_the_final_scores_while_they_may_be_entered(client_as, client, scorekeeper,
+                                                                            reader, hanchan, ron):
+    page = reverse("hanchan-detail", args=[hanchan.pk])
+    assert url(hanchan) in client_as(scorekeeper).get(page).content.decode()  # no hand yet: a table on paper
+    client.logout()
+    assert url(hanchan) not in client_as(reader).get(page).content.decode()  # readers may not enter them
+    client.logout()
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    assert url(hanchan) not in client_as(scorekeeper).get(page).content.decode()  # the hands make the result
+
+
+def test_the_final_scores_link_goes_when_the_first_hand_is_recorded_through_htmx(client_as, scorekeeper, hanchan):
+    body = client_as(scorekeeper).post(reverse("hand-create", args=[hanchan.pk]),
+                                       with_version(hanchan, {"type": "ron", "winner": "1", "loser": "0",
+                                                              "value": "quick", "han": "3", "fu": "30"}),
+                                       HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="final-link" hx-swap-oob="true">' in body and url(hanchan) not in body
+
+
+def test_a_void_hanchan_offers_no_final_scores(client_as, scorekeeper, hanchan):
+    services.hanchan_void(hanchan=hanchan, by=scorekeeper)
+    body = client_as(scorekeeper).get(reverse("hanchan-detail", args=[hanchan.pk])).content.decode()
+    assert url(hanchan) not in body
