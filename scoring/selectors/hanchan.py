@@ -38,7 +38,7 @@ class PlayerState:
 def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     """The live state of a hanchan by replaying its stored hands: players with scores, winds,
     dealer, differences; round, honba, sticks; the hand history, each row with the open 物言い on
-    its hand; whether the game is over; the stored results."""
+    its hand; whether the game is over and why (``ended_by``); the stored results."""
     hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
     names = hanchan.player_names()
     rs = hanchan.ruleset_in_force.engine()
@@ -76,6 +76,7 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     results = ([] if hanchan.state == Hanchan.State.IN_PLAY
                else list(hanchan.results.select_related("member").order_by("rank", "seat")))
     return {"players": players, "label": label, "honba": honba, "sticks": sticks, "ended": bool(out and out["ended"]),
+            "ended_by": out["ended_by"] if out else None,  # the replay's reason: "bust" (トビ), …
             "history": history, "results": results, "broken": broken, "broken_message": broken_message}
 
 

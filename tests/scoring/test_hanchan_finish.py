@@ -146,3 +146,13 @@ def test_resettle_finishes_a_game_recorded_before_games_finished_themselves(scor
     HanchanResult.objects.filter(hanchan=hanchan).delete()
     call_command("resettle", "--in-play", verbosity=0)
     assert state(hanchan) == "finished" and HanchanResult.objects.filter(hanchan=hanchan).count() == 4
+
+
+def test_a_hanchan_ended_by_a_bust_says_so(client, hanchan, scorekeeper, settings):
+    """A game over by トビ (``BUST``) is named so, as one stopped early is 「終了 (途中終了)」."""
+    services.hanchan_record_hand(hanchan=hanchan, event=BUST, by=scorekeeper)
+    url = reverse("hanchan-detail", args=[hanchan.pk])
+    body = client.get(url).content.decode()
+    assert "終了" in body and "(トビ)" in body and "途中終了" not in body
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert "(Bust)" in client.get(url).content.decode()
