@@ -80,3 +80,11 @@ def test_the_service_refuses_an_unreasonable_date_too(ariari):
 
     with pytest.raises(ValidationError, match="例会の日付は"):
         services.clubday_create(date=datetime.date(1, 1, 1), venue="", ruleset=ariari)
+
+
+def test_the_heading_names_both_kinds_the_form_creates(client_as, scorekeeper, settings):
+    """The kind (例会 or 大会) is chosen on the form itself: the heading fits either."""
+    client = client_as(scorekeeper)
+    assert "<h1>例会・大会を作成</h1>" in client.get(reverse("clubday-create")).content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert "<h1>New club day or tournament</h1>" in client.get(reverse("clubday-create")).content.decode()
