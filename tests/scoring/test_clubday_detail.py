@@ -174,3 +174,11 @@ def test_an_unknown_or_foreign_after_is_ignored(client_as, scorekeeper, clubday)
 def test_the_club_day_has_a_print_button(client, clubday):
     body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
     assert "data-print" in body and "印刷" in body and "js/print" in body
+
+
+def test_the_english_day_ranking_says_place_and_table_in_english(client, clubday, members, scorekeeper, settings):
+    h = services.hanchan_create(clubday=clubday, table=1, players=members[:4])
+    services.hanchan_record_final_scores(hanchan=h, scores=[32600, 25000, 25000, 17400], sticks=0, by=scorekeeper)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get(reverse("clubday-detail", args=[clubday.pk])).content.decode()
+    assert "1st, table 1" in body and "4th, table 1" in body and "#1, table 1" not in body
