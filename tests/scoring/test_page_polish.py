@@ -164,3 +164,13 @@ def test_the_club_day_page_shows_rank_points_in_thousands_too(client_as, scoreke
     body = client_as(scorekeeper).get(hanchan.clubday.get_absolute_url()).content.decode()
     assert '<td class="num">+12.0</td>' in body and '<td class="num">-12.0</td>' in body
     assert '<td class="num">12000</td>' not in body
+
+
+def test_logout_and_the_language_sit_outside_the_scrolling_links(client_as, reader):
+    """A phone scrolls the header's links sideways: 「ログアウト」 and English are beside them (``.account``,
+    pinned at the right of the row), not the last of them, off screen."""
+    body = client_as(reader).get("/").content.decode()
+    nav = body[body.index("<nav>"):body.index("</nav>")]
+    account = body[body.index('<div class="account">'):body.index("</header>")]
+    assert "ログアウト" not in nav and 'name="language"' not in nav
+    assert "ログアウト" in account and 'value="en"' in account
