@@ -243,7 +243,7 @@ def test_renaming_a_player_renames_every_cached_row_and_button(client_as, scorek
     body = client.get(url(hanchan)).content.decode()
     history = body.split('id="history"')[1]
     assert "佐藤" not in body
-    assert 'title="佐々木"' in history  # the row's score column
+    assert '<span class="pname">佐々木</span>' in history  # the row's score column
     assert re.search(r'<input type="radio" name="winner" value="1"[^>]*><span>佐々木</span>', body)
 
 
