@@ -101,10 +101,10 @@ def test_results_show_the_rank_points_in_thousands(client_as, scorekeeper, hanch
     assert '<td class="num">12000</td>' not in body
 
 
-def test_each_history_delta_carries_the_players_short_name(client_as, scorekeeper, hanchan, ron):
+def test_each_history_delta_carries_the_players_name(client_as, scorekeeper, hanchan, ron):
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
     body = client_as(scorekeeper).get(hanchan.get_absolute_url()).content.decode()
-    names = re.findall(r'<span class="pname" title="([^"]+)">', body)
+    names = re.findall(r'<span class="pname">([^<]+)</span>', body)
     assert names == ["山田", "佐藤", "鈴木", "田中"]
 
 
