@@ -15,7 +15,8 @@ from datetime import date
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext as _
+
+from .club import place
 
 register = template.Library()
 
@@ -106,13 +107,12 @@ def rating_chart(timeline: list[dict]) -> dict | None:
 def rank_chart(row: dict) -> list[dict]:
     """The bars of the 1st–4th place counts of a standings row (a 320 × 160 picture)."""
     counts = [row[k] for k in ("first", "second", "third", "fourth")]
-    labels = [_("1位"), _("2位"), _("3位"), _("4位")]
     top, bw = max(counts) or 1, (320 - 20) / 4
     bars = []
     for i, v in enumerate(counts):
         bh = (160 - 26 - 18) * v / top
         bx, by = 10 + i * bw + bw * 0.15, 160 - 26 - bh
-        bars.append({"place": i + 1, "label": labels[i], "count": v, "x": f"{bx:.1f}", "y": f"{by:.1f}",
+        bars.append({"place": i + 1, "label": place(i + 1), "count": v, "x": f"{bx:.1f}", "y": f"{by:.1f}",
                      "width": f"{bw * 0.7:.1f}", "height": f"{bh:.1f}", "middle": f"{bx + bw * 0.35:.1f}",
                      "count_y": f"{by - 4:.1f}"})
     return bars
