@@ -122,6 +122,22 @@ class ImportPlan:
             self.more_errors += 1
 
 
+class Rows:
+    """A sheet's rows as ``csv.reader`` reads them, numbered as the spreadsheet numbers them
+    (``line_num``: the last row's number, the first row being 1): a cell with a line break in it
+    (Alt+Enter in Excel) is one row, not the several lines of text ``csv.reader`` counts."""
+
+    def __init__(self, reader: Any) -> None:
+        self.reader, self.line_num = reader, 0
+
+    def __iter__(self) -> Rows:
+        return self
+
+    def __next__(self) -> list[str]:
+        self.line_num += 1  # before the row is read: a row that is not CSV is told by its number
+        return next(self.reader)
+
+
 # columns a file may leave out, read as blank in every row (but one of member_no and member_name)
 OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "ruleset", "member_kana")
 
@@ -135,7 +151,8 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
     plan = ImportPlan(sheets=[name for name, _text in sheets])
     readers = []
     for index, (_name, sheet_text) in enumerate(sheets):
-        reader = csv.reader(io.StringIO(sheet_text.lstrip("\ufeff"), newline=""), delimiter=csv_delimiter(sheet_text))
+        reader = Rows(csv.reader(io.StringIO(sheet_text.lstrip("\ufeff"), newline=""),
+                                 delimiter=csv_delimiter(sheet_text)))
         try:
             readers.append((index, reader, *sheet_header(reader)))
         except csv.Error as exc:

@@ -313,6 +313,17 @@ def test_a_title_and_notes_above_the_header_are_skipped_and_lines_keep_their_num
     assert plan.ok and plan.rows == 4, errors(plan)
 
 
+def test_a_row_is_numbered_as_the_spreadsheet_numbers_it_after_a_cell_with_a_line_break(rs, members):
+    """A note written on two lines (Alt+Enter) is one row of the sheet, quoted over two lines of the
+    CSV text; the rows below it keep the numbers the sheet shows, in a CSV file and in a workbook."""
+    rows = [line.split(",") + [""] for line in (HEADER + GAME).splitlines()]
+    rows[1][-1], rows[3][-1], rows[4][6] = "途中から\n代走", "焼き鳥\n(2人)", "二万"
+    text = "".join(",".join(f'"{c}"' if "\n" in c else c for c in row) + "\n" for row in rows)
+    assert text.count("\n") == 7  # five rows, two of them on two lines
+    assert errors(check(text)) == ["5行目: score(素点) が数ではありません(二万)"]
+    assert errors(read(workbook(rows))) == ["シート「成績」5行目: score(素点) が数ではありません(二万)"]
+
+
 def test_a_file_with_no_header_in_its_first_rows_says_which_columns_are_missing(rs, members):
     plan = check("卓,回戦,席,名前,素点\n" + "\n".join(["1,1,0,山田,32600"] * 12) + "\n", ruleset=rs)
     assert errors(plan) == ["1行目: 見出し行に列がありません: date(日付)(見出し行は "
