@@ -220,6 +220,8 @@ def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | 
     [1, 3, 0]
     """
     text = _sheet_text(value).replace(",", "")
+    if ZERO.fullmatch(text):  # a dash is no number of these columns (sheet_figure reads it as a zero)
+        raise ValueError
     if column == "seat":
         text = SEATS.get(text.removesuffix("家"), text)
     for unit in UNITS.get(column, ()):
@@ -239,6 +241,10 @@ def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | 
 DECIMAL = re.compile(r"[+-]?\d+(\.\d+)?")
 # what a sheet may write after a score or a net: 32600点, +19.6pt, +19.6P
 FIGURE_UNIT = re.compile(r"\s*(点|pt|p)$", re.IGNORECASE)
+# a sign with a space after it, as Excel's number formats write it (#,##0;"▲ "#,##0: ▲ 2,300)
+SIGN_SPACE = re.compile(r"^([+-])\s+")
+# a zero as Excel's accounting format shows it (a dash), and a net of nothing as sheets write it (±0)
+ZERO = re.compile(r"[-‐—―]|±0+(\.0+)?")
 
 
 def sheet_figure(value: str) -> Decimal | None:
@@ -250,10 +256,15 @@ def sheet_figure(value: str) -> Decimal | None:
     [Decimal('19600'), Decimal('19.6'), Decimal('-19.6'), Decimal('1000'), None]
     >>> [sheet_figure(v) for v in ("32600点", "+19.6pt", "▲4.0P")]
     [Decimal('32600'), Decimal('19.6'), Decimal('-4.0')]
+    >>> [sheet_figure(v) for v in ("▲ 2,300", "△　4.0", "+ 19.6", "-", "－", "±0", "±0.0")]
+    [Decimal('-2300'), Decimal('-4.0'), Decimal('19.6'), Decimal('0'), Decimal('0'), Decimal('0'), Decimal('0')]
     """
     text = FIGURE_UNIT.sub("", _sheet_text(value).replace(",", ""))
     if not text:
         return None
+    if ZERO.fullmatch(text):
+        return Decimal(0)
+    text = SIGN_SPACE.sub(r"\1", text)
     if not DECIMAL.fullmatch(text):  # no exponent, NaN or Infinity
         raise ValueError
     return Decimal(text)

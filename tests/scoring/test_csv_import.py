@@ -255,6 +255,23 @@ def test_a_japanese_sheets_minus_signs_full_width_digits_and_dates_are_accepted(
     assert plan.hanchans[0].date == datetime.date(2026, 11, 1)
 
 
+def test_a_sign_with_a_space_a_net_of_plus_minus_zero_and_a_zero_shown_as_a_dash_are_read(rs, members):
+    """As Excel's number formats show them: #,##0;"▲ "#,##0 writes ▲ 2,300, the accounting format
+    writes a zero as -; a net of nothing is written ±0. A dash is read as a zero only as a figure:
+    a raw score it stands for wrongly leaves the four short of 100000 points, and is refused."""
+    sheet = ("日付,卓,回戦,席,名前,素点,成績\n"
+             "2026-11-01,1,1,,山田,\"61,000\",+48.0\n2026-11-01,1,1,,佐藤,\"21,000\",±0\n"
+             "2026-11-01,1,1,,鈴木,\"18,000\",▲ 11.0\n2026-11-01,1,1,,田中,-,△　37.0\n"
+             "2026-11-01,1,2,,山田,\"45,000\",\n2026-11-01,1,2,,佐藤,\"31,200\",\n"
+             "2026-11-01,1,2,,鈴木,\"26,100\",\n2026-11-01,1,2,,田中,\"▲ 2,300\",\n")
+    plan = check(sheet, ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert [h.scores for h in plan.hanchans] == [[61000, 21000, 18000, 0], [45000, 31200, 26100, -2300]]
+    assert errors(check(sheet.replace(",1,2,,佐藤,", ",1,2,-,佐藤,"), ruleset=rs)) == ["7行目: seat(席) が整数ではありません(-)"]
+    assert errors(check(sheet.replace("\"▲ 2,300\"", "－"), ruleset=rs)) == [
+        "6〜9行目: 2026-11-01 1卓 2回戦: 素点の合計が 100000 点になりません(102300 点)。供託は最終得点に含めてください"]
+
+
 def test_dates_of_the_japanese_era_as_excel_shows_them_are_read(rs, members):
     for era in ("令和8年11月1日", "R8.11.1", "㋿8年11月1日(日)"):
         plan = check(HEADER + GAME.replace("2026-11-01", era))
