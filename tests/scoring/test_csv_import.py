@@ -424,6 +424,13 @@ def test_a_sheet_of_a_hanchan_a_row_is_read_its_players_in_seat_order(rs, member
                                              "2 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)"]
 
 
+@pytest.mark.parametrize("seats", ["東,素点,南,素点,西,素点,北,素点", "起家,素点,南家,素点,西家,素点,北家,素点"])
+def test_a_sheet_of_a_hanchan_a_row_may_head_its_seats_by_their_winds_alone(rs, members, seats):
+    plan = check(f"日付,卓,回戦,{seats}\n2026-11-01,1,1,山田,32600,佐藤,25000,鈴木,25000,田中,17400\n", ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert (plan.hanchans[0].numbers, plan.hanchans[0].scores) == ([1, 2, 3, 4], [32600, 25000, 25000, 17400])
+
+
 def test_a_sheet_of_a_hanchan_a_row_is_refused_by_its_line_once_per_cell(rs, members):
     plan = check("日付,卓,回戦,名前,素点,名前,素点,名前,素点,名前,素点\n"
                  "2026-13-01,1,1,山田,32600,佐藤,x,鈴木,25000,,\n", ruleset=rs)
