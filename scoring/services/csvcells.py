@@ -408,14 +408,27 @@ def fill_row(cells: dict[str, str], above: dict[str, str], games: Counter) -> bo
 HEADER_SEARCH = 10
 
 
-def sheet_header(reader: Any) -> tuple[list[str] | None, int]:
-    """The header row as the columns it names, and its line: the first of the file's first rows that
-    names the date column, else the first row (whose missing columns are then reported)."""
-    first: tuple[list[str] | None, int] = (None, 0)
+def sheet_header(reader: Any) -> tuple[list[str] | None, int, list[str]]:
+    """The header row as the columns it names, its line and its headings as written: the first of
+    the file's first rows that names the date column, else the first row (whose missing columns are
+    then reported)."""
+    first: tuple[list[str] | None, int, list[str]] = (None, 0, [])
     for row in islice(reader, HEADER_SEARCH):
         columns = [sheet_column(cell) for cell in row]
         if "date" in columns:
-            return columns, reader.line_num
+            return columns, reader.line_num, row
         if first[0] is None:
-            first = (columns, reader.line_num)
+            first = (columns, reader.line_num, row)
     return first
+
+
+PLACES = ["1位", "2位", "3位", "4位"]
+
+
+def by_places(headings: list[str]) -> bool:
+    """Whether a sheet of a hanchan a row heads its players' names by their places, 1位…4位.
+
+    >>> by_places(["日付", "１位", "素点", "2位", "素点", "3位", "素点", "4位", "素点"]), by_places(["東家", "南家"])
+    (True, False)
+    """
+    return [h for h in map(_sheet_text, headings) if h in PLACES] == PLACES

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _, ngettext
 
 from ..models import RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
-from .csvcells import (FIELD_LABELS, GAME_HEADING, csv_delimiter, fill_merged, fill_row, sheet_date, sheet_figure,
-                       sheet_header, sheet_int, yearless)
+from .csvcells import (FIELD_LABELS, GAME_HEADING, by_places, csv_delimiter, fill_merged, fill_row, sheet_date,
+                       sheet_figure, sheet_header, sheet_int, yearless)
 
 MAX_ROWS = 100_000
 MAX_ERRORS = 1000
@@ -163,9 +163,10 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
                           % {"sheets": "、".join(sheets[r[0]][0] for r in readers if r not in tables)})
     parsed: list[dict[str, Any]] = []
     filled = 0
-    for index, reader, header, header_line in tables:
+    for index, reader, header, header_line, headings in tables:
         try:
-            filled += _read_sheet(plan, parsed, index, reader, header, header_line, ruleset=ruleset)
+            filled += _read_sheet(plan, parsed, index, reader, header, header_line, by_places(headings),
+                                  ruleset=ruleset)
         except csv.Error as exc:
             plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
         if plan.rows > MAX_ROWS:
@@ -186,10 +187,11 @@ PLAYER_COLUMNS = ("seat", "member_no", "member_name", "member_kana", "score", "r
 
 
 def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, header: list[str] | None,
-                header_line: int, *, ruleset: RuleSet | None) -> int:
+                header_line: int, places: bool, *, ruleset: RuleSet | None) -> int:
     """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``), a row
-    for each player: a sheet of a hanchan a row gives four. Stops past ``MAX_ROWS`` rows. Returns
-    the number of rows whose blank cells were read from the row above."""
+    for each player: a sheet of a hanchan a row gives four (``places``: headed 1位…4位, whose raw
+    scores must then come in that order). Stops past ``MAX_ROWS`` rows. Returns the number of rows
+    whose blank cells were read from the row above."""
     if header is None:
         return 0  # an empty sheet: the caller says so when nothing at all was read
     layout = _layout(plan, [(index, header_line)], header, ruleset=ruleset)
@@ -216,18 +218,33 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         if wide:
             numbered += not cells["game"].strip()
             filled += fill_row(cells, above, games)
+        typed_rows = []
         for player in players:
             row = cells | {c: csv_text(raw[i]) for c, i in player.items()}
             if not wide:
                 filled += fill_merged(row, above, sizes)
             typed = _parse_row(plan, line, row, ruleset=ruleset.name if ruleset else "")
             if typed:
-                parsed.append(typed)
+                typed_rows.append(typed)
+        if wide and places and len(typed_rows) == 4 and (wrong := _out_of_place(typed_rows)):
+            plan.error([line], _("1位〜4位の見出しと素点の順が合いません(%(list)s)。素点の高い順に並べてください"
+                                 "(同点はどちらが上でも構いません)") % {"list": "、".join(wrong)})
+            plan.refused_games.add(tuple(typed_rows[0][k] for k in ("date", "table", "game")))
+            continue
+        parsed += typed_rows
     if numbered:
         plan.notes.append(ngettext("回戦が書かれていない %(n)s 行は、日付と卓ごとに上の行の次の回戦として読みました",
                                    "回戦が書かれていない %(n)s 行は、日付と卓ごとに上の行の次の回戦として読みました", numbered)
                           % {"n": numbered})
     return filled
+
+
+def _out_of_place(rows: list[dict[str, Any]]) -> list[str]:
+    """Of a hanchan written in the order of places (1位…4位), each place whose raw score is lower
+    than the next one's, as "1位 25400 < 2位 32600"; equal scores may come in either order (the rule
+    set's tie rule ranks them)."""
+    return [_("%(a)s位 %(x)s < %(b)s位 %(y)s") % {"a": k + 1, "x": rows[k]["score"], "b": k + 2, "y": rows[k + 1]["score"]}
+            for k in range(3) if rows[k]["score"] < rows[k + 1]["score"]]
 
 
 def _layout(plan: ImportPlan, where: list[Line], header: list[str], *,

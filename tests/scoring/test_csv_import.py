@@ -449,6 +449,17 @@ def test_a_sheet_of_a_hanchan_a_row_in_the_order_of_places_ranks_ties_by_that_or
     assert plan.hanchans[0].result["ranks"] == [1, 2, 3, 4]
 
 
+def test_a_sheet_of_a_hanchan_a_row_in_the_order_of_places_whose_scores_contradict_it_is_refused(rs, members):
+    """Headed 1位…4位, a higher place with a lower raw score is a mistake in the sheet: refused, not
+    ranked again by the scores (which would store the players in other places than the sheet's)."""
+    plan = check("日付,卓,回戦,1位,素点,2位,素点,3位,素点,4位,素点\n"
+                 "2026-11-01,1,1,山田,25000,佐藤,32600,鈴木,17400,田中,25000\n"
+                 "2026-11-01,1,2,山田,32600,佐藤,25000,鈴木,25000,田中,17400\n", ruleset=rs)
+    assert errors(plan) == ["2行目: 1位〜4位の見出しと素点の順が合いません(1位 25000 < 2位 32600、3位 17400 < 4位 25000)。"
+                            "素点の高い順に並べてください(同点はどちらが上でも構いません)"]
+    assert [h.game for h in plan.hanchans] == [2]
+
+
 def test_a_sheet_of_a_member_a_column_says_why_it_cannot_be_read(rs, members):
     assert errors(check("日付,卓,回戦,備考,,,,,\n2026-11-01,1,1,\n", ruleset=rs))[0].startswith("1行目: 見出し行に列がありません")
     plan = check("日付,回戦,山田,佐藤,鈴木,田中,伊藤\n2026-11-01,1,32600,25000,,25000,17400\n", ruleset=rs)
