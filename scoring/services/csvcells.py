@@ -404,6 +404,20 @@ def fill_row(cells: dict[str, str], above: dict[str, str], games: Counter) -> bo
     return bool(blank)
 
 
+# what the first cell of a row of totals or of a check reads ("計,100000" below a hanchan)
+TOTALS = ("計", "合計", "小計", "総計", "累計", "総合計", "合計点", "検算", "チェック", "total", "sum")
+
+
+def totals_row(row: Sequence[str]) -> str:
+    """The first written cell of ``row`` when it names a row of totals (``TOTALS``), else "".
+
+    >>> totals_row(["", "", "", "計", "100000"]), totals_row(["合 計", "600,000"]), totals_row(["2026/11/1", "計"])
+    ('計', '合 計', '')
+    """
+    first = next((cell.strip() for cell in row if cell.strip()), "")
+    return first if "".join(_sheet_text(first).lower().split()) in TOTALS else ""
+
+
 # how far down a sheet the header is looked for: a title, the club's name or notes may stand above it
 HEADER_SEARCH = 10
 

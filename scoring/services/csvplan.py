@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _, ngettext
 from ..models import RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from .csvcells import (FIELD_LABELS, GAME_HEADING, by_places, csv_delimiter, fill_merged, fill_row, sheet_date,
-                       sheet_figure, sheet_header, sheet_int, yearless)
+                       sheet_figure, sheet_header, sheet_int, totals_row, yearless)
 
 MAX_ROWS = 100_000
 MAX_ERRORS = 1000
@@ -203,6 +203,7 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
     sizes: Counter = Counter()  # one player a row: the rows of each hanchan so far (``fill_merged``)
     games: Counter = Counter()  # a hanchan a row: the last 回戦 of each date and table (``fill_row``)
     filled = numbered = 0
+    totals: dict[Line, str] = {}  # rows of totals (their first cell): refused, saying what to do
     for raw in reader:
         line = (index, reader.line_num)
         if not any(cell.strip() for cell in raw):
@@ -210,6 +211,9 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         plan.rows += 1
         if plan.rows > MAX_ROWS:
             break
+        if word := totals_row(raw):
+            totals[line] = word
+            continue
         if len(raw) < len(header):
             plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
             continue
@@ -232,6 +236,9 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
             plan.refused_games.add(tuple(typed_rows[0][k] for k in ("date", "table", "game")))
             continue
         parsed += typed_rows
+    if totals:
+        plan.error(list(totals), _("合計の行のようです(「%(word)s」)。合計の行を消してから取り込んでください")
+                   % {"word": next(iter(totals.values()))})
     if numbered:
         plan.notes.append(ngettext("回戦が書かれていない %(n)s 行は、日付と卓ごとに上の行の次の回戦として読みました",
                                    "回戦が書かれていない %(n)s 行は、日付と卓ごとに上の行の次の回戦として読みました", numbered)

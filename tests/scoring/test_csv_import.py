@@ -372,9 +372,19 @@ def test_blank_dates_tables_and_games_of_merged_cells_are_the_row_aboves(rs, mem
 
 def test_a_totals_row_below_a_merged_hanchan_is_refused_by_its_line_not_made_a_fifth_player(rs, members):
     plan = check(HEADER + merged_cells(GAME) + ",,,,,合計,100000,,,,ありあり\n")
-    assert errors(plan) == ["6行目: table(卓) が空です", "6行目: game(回戦) が空です"]
+    assert errors(plan) == ["6行目: 合計の行のようです(「合計」)。合計の行を消してから取り込んでください"]
     assert errors(check(HEADER + ",1,1,0,1,山田,32600,1,12000,19600,ありあり\n"))[0] \
         == "2行目: 日付は 2026-11-01 の形で書いてください()"  # the first row has none above it
+
+
+def test_rows_of_totals_are_refused_saying_what_they_look_like_and_what_to_do(rs, members):
+    """A check row below each hanchan (計,100000) and a totals row at the bottom: refused once, by
+    their lines (not skipped: a row of data is never left out without a word)."""
+    rows = merged_cells(GAME + BLANKS.replace("2026-11-08,2,3", "2026-11-01,1,2")).splitlines()
+    plan = check(HEADER + "\n".join(rows[:4] + [",,,,,計,100000,,,,"] + rows[4:] + [",,,,,計,100000,,,,", "",
+                                                                                     "合 計,,,,,,200000,,,0,"]) + "\n")
+    assert errors(plan) == ["6, 11, 13行目: 合計の行のようです(「計」)。合計の行を消してから取り込んでください"]
+    assert plan.rows == 11
 
 
 def test_a_new_members_reading_is_read_from_its_column_not_guessed(rs, members, scorekeeper):
