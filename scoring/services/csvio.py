@@ -265,10 +265,14 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
     for seat, r in enumerate(rows):
         for key, out, label in (("rank", "ranks", _("順位")), ("uma", "uma", _("順位点")), ("net", "net", _("成績"))):
             # uma and net in points or, as the app shows them, in thousands (19600 or 19.6)
-            if r[key] is not None and r[key] not in (settled[out][seat], Decimal(settled[out][seat]) / 1000):
+            given, want = r[key], settled[out][seat]
+            if given is not None and given not in (want, Decimal(want) / 1000):
+                if key != "rank" and abs(given * 1000 - want) < abs(given - want):  # written in thousands
+                    want = Decimal(want) / 1000
+                    want = want.quantize(given) if want == want.quantize(given) else want  # 4.0, as 4.6 is written
                 wrong.append(_("%(where)sの%(label)s %(given)s(計算では %(want)s)")
-                             % {"where": where_text([r["line"]], plan.sheets), "label": label, "given": r[key],
-                                "want": settled[out][seat]})
+                             % {"where": where_text([r["line"]], plan.sheets), "label": label, "given": given,
+                                "want": want})
     if wrong:
         plan.error(lines, _("%(what)s: ルール「%(rs)s」での計算と合いません: %(list)s")
                    % {"what": what, "rs": rs.name, "list": "、".join(wrong)})

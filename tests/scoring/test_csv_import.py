@@ -538,8 +538,10 @@ def test_uma_and_net_may_be_written_in_thousands_as_the_app_shows_them(rs, membe
     text = HEADER + GAME.replace(",12000,19600,", ",+12.0,+19.6,").replace(",-12000,-19600,", ",▲12,▲19.6,")
     plan = check(text)
     assert plan.ok, errors(plan)
-    plan = check(HEADER + GAME.replace(",12000,19600,", ",12000,+19.5,"))
-    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: ルール「ありあり」での計算と合いません: 2行目の成績 19.5(計算では 19600)"]
+    # a net that does not agree is told with the computed one in the sheet's unit
+    plan = check(HEADER + GAME.replace(",12000,19600,", ",12000,+19.5,").replace(",-4000,-4000,", ",▲4,▲5.0,"))
+    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: ルール「ありあり」での計算と合いません: 2行目の成績 19.5(計算では 19.6)、"
+                            "4行目の成績 -5.0(計算では -4.0)"]
     plan = check(HEADER + GAME.replace(",12000,19600,", ",12000,1９.6x,"))
     assert errors(plan)[0] == "2行目: net(成績) が数ではありません(1９.6x)"
 
