@@ -288,13 +288,16 @@ def _layout(plan: ImportPlan, where: list[Line], header: list[str], *,
         return None
     # a sheet of a hanchan a row may leave out the table (one table) and the 回戦 (the rows' order)
     optional = OPTIONAL_COLUMNS + (("table", "game") if wide else ())
-    required = [c for c in RESULT_COLUMNS if c not in optional or (c == "ruleset" and ruleset is None)]
-    missing = [c for c in required if c not in counts]
+    missing = [c for c in RESULT_COLUMNS if c not in optional and c not in counts]
     if "member_no" not in counts and "member_name" not in counts:
         missing.append("member_no")
     if missing:
         plan.error(where, _("見出し行に列がありません: %(cols)s(見出し行は %(all)s)")
                    % {"cols": ", ".join(FIELD_LABELS[c] for c in missing), "all": ",".join(RESULT_COLUMNS)})
+        return None
+    if "ruleset" not in counts and ruleset is None:  # as a club's own sheet: told once for the file
+        plan.error([], _("ファイルにルールの列がありません。取り込むルールを選んでください"
+                         "(画面では「ルール名が空の行のルール」、importresults では --ruleset)"))
         return None
     shared = {c: found[0] for c, found in positions.items() if found and c not in PLAYER_COLUMNS}
     players = [{c: found[k] for c, found in positions.items() if found and c in PLAYER_COLUMNS}

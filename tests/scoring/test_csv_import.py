@@ -185,7 +185,8 @@ def test_without_seats_the_rows_order_is_the_seating_from_the_first_dealer(rs, m
 def test_a_chosen_rule_set_stands_for_a_blank_or_absent_ruleset_column(rs, members, ariari):
     other = services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     no_column = drop_columns(HEADER + GAME, "ruleset")
-    assert errors(check(no_column))[0].startswith("1行目: 見出し行に列がありません: ruleset(ルール)")
+    assert errors(check(no_column)) == ["ファイルにルールの列がありません。取り込むルールを選んでください"
+                                        "(画面では「ルール名が空の行のルール」、importresults では --ruleset)"]
     plan = check(no_column, ruleset=other)
     assert plan.ok, errors(plan)
     assert plan.hanchans[0].ruleset == other
@@ -854,7 +855,8 @@ def test_the_rule_set_chosen_on_the_page_is_the_one_imported(client_as, scorekee
     other = services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     client = client_as(scorekeeper)
     text = drop_columns(HEADER + GAME, "ruleset")
-    assert client.post(URL, {"file": upload(text)}).status_code == 422  # no ruleset column, none chosen
+    r = client.post(URL, {"file": upload(text)})  # no ruleset column, none chosen: told where to choose it
+    assert r.status_code == 422 and "取り込むルールを選んでください(画面では「ルール名が空の行のルール」" in r.content.decode()
     body = client.post(URL, {"file": upload(text), "ruleset": other.pk}).content.decode()
     assert f'<option value="{other.pk}" selected>' in body  # the upload form keeps the choice
     token = body.split('name="token" value="')[1].split('"')[0]
