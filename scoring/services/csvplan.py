@@ -199,6 +199,10 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         return 0
     shared, players = layout
     wide = len(players) == 4
+    if "table" not in shared:
+        note = _("卓の列がないので、どの行も1卓として読みました(卓が2つ以上なら、卓の列を足してください)")
+        if note not in plan.notes:
+            plan.notes.append(note)
     above: dict[str, str] = {}
     sizes: Counter = Counter()  # one player a row: the rows of each hanchan so far (``fill_merged``)
     games: Counter = Counter()  # a hanchan a row: the last 回戦 of each date and table (``fill_row``)
@@ -219,6 +223,8 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
             continue
         # the ' the export puts before a name that would open as a formula is not part of it
         cells = dict.fromkeys(RESULT_COLUMNS, "") | {c: csv_text(raw[i]) for c, i in shared.items()}
+        if "table" not in shared:
+            cells["table"] = "1"
         if wide:
             numbered += not cells["game"].strip()
             filled += fill_row(cells, above, games)
@@ -286,8 +292,8 @@ def _layout(plan: ImportPlan, where: list[Line], header: list[str], *,
         plan.error(where, _("会員ごとの列に点数を書いた表は、誰がどの席だったかが分からないため読めません。"
                             "名前と素点を4人分、起家から横に並べた形(見出しは 名前,素点,名前,素点,…)に書き直してください"))
         return None
-    # a sheet of a hanchan a row may leave out the table (one table) and the 回戦 (the rows' order)
-    optional = OPTIONAL_COLUMNS + (("table", "game") if wide else ())
+    # a sheet may leave out the table (one table); a sheet of a hanchan a row the 回戦 too (the rows' order)
+    optional = OPTIONAL_COLUMNS + (("table", "game") if wide else ("table",))
     missing = [c for c in RESULT_COLUMNS if c not in optional and c not in counts]
     if "member_no" not in counts and "member_name" not in counts:
         missing.append("member_no")

@@ -182,6 +182,21 @@ def test_without_seats_the_rows_order_is_the_seating_from_the_first_dealer(rs, m
     assert errors(check(three)) == ["2〜4行目: 2026-11-08 2卓 3回戦: 1半荘に4行が必要です(3 行)"]
 
 
+def test_without_a_table_column_every_row_is_table_1_as_in_a_sheet_of_a_hanchan_a_row(rs, members):
+    """A one-table club's sheet: 日付,回戦,名前,素点. Two tables written without their column are
+    eight players in one hanchan: refused, the note saying every row was read as table 1."""
+    one_table = drop_columns(HEADER + GAME + BLANKS.replace("2026-11-08,2,3", "2026-11-01,1,2"),
+                             "table", "seat", "member_no", "rank", "uma", "net", "ruleset")
+    assert one_table.startswith("date,game,member_name,score\n")
+    plan = check(one_table, ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert [(h.table, h.game, h.numbers) for h in plan.hanchans] == [(1, 1, [1, 2, 3, 4]), (1, 2, [4, 3, 2, 1])]
+    assert plan.notes == ["卓の列がないので、どの行も1卓として読みました(卓が2つ以上なら、卓の列を足してください)"]
+    two_tables = check(one_table.replace("2026-11-01,2,", "2026-11-01,1,"), ruleset=rs)
+    assert errors(two_tables) == ["2〜9行目: 2026-11-01 1卓 1回戦: 1半荘に4行が必要です(8 行)"]
+    assert two_tables.notes == plan.notes
+
+
 def test_a_chosen_rule_set_stands_for_a_blank_or_absent_ruleset_column(rs, members, ariari):
     other = services.ruleset_create(name="供託没収", preset="ariari", options={"leftover_sticks_to_top": False})
     no_column = drop_columns(HEADER + GAME, "ruleset")
@@ -431,7 +446,8 @@ def test_a_sheet_of_a_hanchan_a_row_is_read_its_players_in_seat_order(rs, member
     assert [(h.date, h.table, h.game, h.numbers, h.scores) for h in plan.hanchans[:2]] \
         == [(h.date, h.table, h.game, h.numbers, h.scores) for h in expected.hanchans]
     assert (plan.hanchans[2].game, plan.hanchans[2].result["ranks"]) == (5, [1, 2, 3, 4])  # ties: 上家優先
-    assert plan.rows == 3 and plan.notes == ["回戦が書かれていない 2 行は、日付と卓ごとに上の行の次の回戦として読みました",
+    assert plan.rows == 3 and plan.notes == ["卓の列がないので、どの行も1卓として読みました(卓が2つ以上なら、卓の列を足してください)",
+                                             "回戦が書かれていない 2 行は、日付と卓ごとに上の行の次の回戦として読みました",
                                              "2 行の空の日付・卓・回戦は、上の行と同じとして読みました(Excel の結合セル)"]
 
 
