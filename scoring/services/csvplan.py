@@ -157,15 +157,15 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
             readers.append((index, reader, *sheet_header(reader)))
         except csv.Error as exc:
             plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
-    tables = [r for r in readers if r[2] and "date" in r[2]] or readers
+    tables = [r for r in readers if r[2] and ("date" in r[2] or r[5])] or readers
     if len(tables) < len(readers):
         plan.notes.append(_("日付の見出しがないシートは読みませんでした: %(sheets)s")
                           % {"sheets": "、".join(sheets[r[0]][0] for r in readers if r not in tables)})
     parsed: list[dict[str, Any]] = []
     filled = 0
-    for index, reader, header, header_line, headings in tables:
+    for index, reader, header, header_line, headings, date in tables:
         try:
-            filled += _read_sheet(plan, parsed, index, reader, header, header_line, by_places(headings),
+            filled += _read_sheet(plan, parsed, index, reader, header, header_line, by_places(headings), date,
                                   ruleset=ruleset)
         except csv.Error as exc:
             plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
@@ -187,14 +187,15 @@ PLAYER_COLUMNS = ("seat", "member_no", "member_name", "member_kana", "score", "r
 
 
 def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, header: list[str] | None,
-                header_line: int, places: bool, *, ruleset: RuleSet | None) -> int:
+                header_line: int, places: bool, date: str, *, ruleset: RuleSet | None) -> int:
     """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``), a row
     for each player: a sheet of a hanchan a row gives four (``places``: headed 1位…4位, whose raw
-    scores must then come in that order). Stops past ``MAX_ROWS`` rows. Returns the number of rows
+    scores must then come in that order; ``date``: the sheet's date written above its header, of
+    every row when it has no date column). Stops past ``MAX_ROWS`` rows. Returns the number of rows
     whose blank cells were read from the row above."""
     if header is None:
         return 0  # an empty sheet: the caller says so when nothing at all was read
-    layout = _layout(plan, [(index, header_line)], header, ruleset=ruleset)
+    layout = _layout(plan, [(index, header_line)], header, dated=bool(date), ruleset=ruleset)
     if layout is None:
         return 0
     shared, players = layout
@@ -203,6 +204,8 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         note = _("卓の列がないので、どの行も1卓として読みました(卓が2つ以上なら、卓の列を足してください)")
         if note not in plan.notes:
             plan.notes.append(note)
+    if "date" not in shared and date:
+        plan.notes.append(_("日付の列がないので、見出しの上に書かれた日付 %(date)s で読みました") % {"date": date})
     above: dict[str, str] = {}
     sizes: Counter = Counter()  # one player a row: the rows of each hanchan so far (``fill_merged``)
     games: Counter = Counter()  # a hanchan a row: the last 回戦 of each date and table (``fill_row``)
@@ -225,6 +228,8 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         cells = dict.fromkeys(RESULT_COLUMNS, "") | {c: csv_text(raw[i]) for c, i in shared.items()}
         if "table" not in shared:
             cells["table"] = "1"
+        if "date" not in shared:
+            cells["date"] = date
         if wide:
             numbered += not cells["game"].strip()
             filled += fill_row(cells, above, games)
@@ -260,11 +265,12 @@ def _out_of_place(rows: list[dict[str, Any]]) -> list[str]:
             for k in range(3) if rows[k]["score"] < rows[k + 1]["score"]]
 
 
-def _layout(plan: ImportPlan, where: list[Line], header: list[str], *,
+def _layout(plan: ImportPlan, where: list[Line], header: list[str], *, dated: bool = False,
             ruleset: RuleSet | None) -> tuple[dict[str, int], list[dict[str, int]]] | None:
     """Where a sheet's header puts each column: the columns every row has once, and each player's
     columns (one player a row; four, side by side, when the sheet has four raw-score columns: a
-    hanchan a row, its players in seat order). ``None`` when the header is refused."""
+    hanchan a row, its players in seat order). ``None`` when the header is refused. ``dated``: the
+    sheet gives its date above its header, and may have no date column."""
     positions = {c: [i for i, heading in enumerate(header) if heading == c] for c in RESULT_COLUMNS}
     counts = {c: len(found) for c, found in positions.items() if found}
     wide = counts.get("score") == 4
@@ -293,7 +299,7 @@ def _layout(plan: ImportPlan, where: list[Line], header: list[str], *,
                             "名前と素点を4人分、起家から横に並べた形(見出しは 名前,素点,名前,素点,…)に書き直してください"))
         return None
     # a sheet may leave out the table (one table); a sheet of a hanchan a row the 回戦 too (the rows' order)
-    optional = OPTIONAL_COLUMNS + (("table", "game") if wide else ("table",))
+    optional = OPTIONAL_COLUMNS + (("table", "game") if wide else ("table",)) + (("date",) if dated else ())
     missing = [c for c in RESULT_COLUMNS if c not in optional and c not in counts]
     if "member_no" not in counts and "member_name" not in counts:
         missing.append("member_no")

@@ -357,6 +357,22 @@ def test_a_row_is_numbered_as_the_spreadsheet_numbers_it_after_a_cell_with_a_lin
     assert errors(read(workbook(rows))) == ["シート「成績」5行目: score(素点) が数ではありません(二万)"]
 
 
+def test_the_header_is_the_row_naming_the_raw_scores_and_a_date_written_above_it_dates_every_row(rs, members):
+    """A sheet that writes its date once above the header (開催日,2026/11/1,会場,…), its header
+    without a date column: the line above is not taken for the header."""
+    rows = "".join(f"1,1,{name},{score}\n" for name, score in (("山田", 32600), ("佐藤", 25000), ("鈴木", 25000),
+                                                               ("田中", 17400)))
+    sheet = "開催日,2026/11/1,会場,公民館2F\n\n卓,回戦,名前,素点\n" + rows
+    plan = check(sheet, ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert [(h.date, h.numbers) for h in plan.hanchans] == [(datetime.date(2026, 11, 1), [1, 2, 3, 4])]
+    assert plan.notes == ["日付の列がないので、見出しの上に書かれた日付 2026/11/1 で読みました"]
+    assert errors(check(sheet.replace("17400", "x"), ruleset=rs)) == ["7行目: score(素点) が数ではありません(x)"]
+    assert errors(check(sheet.replace("開催日,2026/11/1", "会場,"), ruleset=rs)) == [
+        "3行目: 見出し行に列がありません: date(日付)(見出し行は "
+        "date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset,member_kana)"]
+
+
 def test_a_file_with_no_header_in_its_first_rows_says_which_columns_are_missing(rs, members):
     plan = check("卓,回戦,席,名前,素点\n" + "\n".join(["1,1,0,山田,32600"] * 12) + "\n", ruleset=rs)
     assert errors(plan) == ["1行目: 見出し行に列がありません: date(日付)(見出し行は "
