@@ -373,21 +373,32 @@ def measure(path: Path, repeat: int) -> None:
     print(json.dumps(Bench(game, User.objects.get(username="kiroku")).run(repeat)))
 
 
+def history_arguments(ap: argparse.ArgumentParser) -> argparse.Namespace:
+    """The options of a bench that measures this bench's histories, parsed (``--measure``: internal,
+    measure this database file, in a fresh process)."""
+    ap.add_argument("--years", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/pages-bench"))
+    ap.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    return ap.parse_args()
+
+
+def histories(args: argparse.Namespace) -> tuple[Path, Path]:
+    """The database files of the 1-year and the ``--years`` history."""
+    many = args.cache / f"years{args.years}-seed{args.seed}.sqlite3"
+    return many.with_name("years1.sqlite3"), many
+
+
 def main() -> None:
     import json
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=2 * len(DEPTHS))
-    ap.add_argument("--years", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--cache", type=Path, default=Path("/tmp/pages-bench"))
-    ap.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # internal: measure this database file
-    args = ap.parse_args()
+    args = history_arguments(ap)
     if args.measure:
         return measure(args.measure, args.repeat)
     args.cache.mkdir(parents=True, exist_ok=True)
-    many = args.cache / f"years{args.years}-seed{args.seed}.sqlite3"
-    one = many.with_name("years1.sqlite3")
+    one, many = histories(args)
     if not (many.exists() and one.exists()):
         build(many, args.years, args.seed)
         return print(f"built {one} and {many}: run again to measure (each in a fresh process)")

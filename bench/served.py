@@ -43,7 +43,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 # pages is beside this script in bench/; importing it puts the checkout on sys.path (for tests.e2e)
-from pages import BUDGETS, hand_to_record, setup_django, undo_recorded
+from pages import BUDGETS, hand_to_record, histories, history_arguments, setup_django, undo_recorded
 
 from tests.e2e.loopback import free_port
 
@@ -174,15 +174,10 @@ def report(title: str, times: dict[str, list[float]], answers: dict[str, list[in
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=40)
-    ap.add_argument("--years", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--cache", type=Path, default=Path("/tmp/pages-bench"))
-    ap.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # internal: measure this database file
-    args = ap.parse_args()
+    args = history_arguments(ap)
     if args.measure:
         return print(json.dumps(measure(args.measure, args.rounds)))
-    many = args.cache / f"years{args.years}-seed{args.seed}.sqlite3"
-    one = many.with_name("years1.sqlite3")
+    one, many = histories(args)
     if not (many.exists() and one.exists()):
         sys.exit(f"no {one} or {many}: run bench/pages.py first (it builds the histories)")
     medians = {}
