@@ -42,6 +42,38 @@ def test_every_marked_message_has_an_english_translation(tmp_path):
     assert missing == []
 
 
+def _po_entries(text: str):
+    """(key, translation) of each translated entry of a .po text, keyed as Python's gettext keys a
+    compiled catalogue: ``context\x04msgid``, and ``(msgid, n)`` for each plural form."""
+    for block in text.split("\n\n")[1:]:  # the first is the header
+        fields: dict[str, str] = {}
+        for line in block.splitlines():
+            if line.startswith(("msgctxt", "msgid", "msgstr")):
+                name, _sep, line = line.partition(" ")
+                assert name not in fields, f"two entries without a blank line between them:\n{block}"
+                fields[name] = ""
+            if line.startswith('"'):
+                fields[name] += line[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape")
+        if "#, fuzzy" in block or "msgid" not in fields:
+            continue
+        msgid = (fields["msgctxt"] + "\x04" if "msgctxt" in fields else "") + fields["msgid"]
+        if "msgid_plural" in fields:
+            yield from (((msgid, int(k[7:-1])), v) for k, v in fields.items() if k.startswith("msgstr["))
+        elif fields["msgstr"]:
+            yield msgid, fields["msgstr"]
+
+
+def test_the_compiled_catalogue_is_the_catalogue():
+    """``django.mo`` holds every translation of ``django.po``: a .mo left newer than its .po (by a
+    merge) is skipped by compilemessages, and the pages then stay in Japanese."""
+    import gettext
+
+    with (PO.parent / "django.mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)._catalog
+    stale = [key for key, text in _po_entries(PO.read_text()) if compiled.get(key) != text]
+    assert stale == []
+
+
 @pytest.mark.django_db
 def test_the_setup_page_is_in_english(client):
     body = english(client).get(f"/setup/?token={setup_token_issue()}").content.decode()
