@@ -151,6 +151,7 @@ AUTH_PASSWORD_VALIDATORS = [
 CLUB_LOGIN_FAILURE_LIMIT = int(os.environ.get("CLUB_LOGIN_FAILURE_LIMIT", "5"))
 CLUB_ADDRESS_FAILURE_LIMIT = int(os.environ.get("CLUB_ADDRESS_FAILURE_LIMIT", "30"))
 AXES_FAILURE_LIMIT = "scoring.access.login_failure_limit"
+AXES_USERNAME_CALLABLE = "scoring.access.login_username"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True

@@ -142,6 +142,14 @@ def login_failure_limit(request: HttpRequest, credentials: dict | None = None) -
     return 0 if address_locked(request) else settings.CLUB_LOGIN_FAILURE_LIMIT
 
 
+def login_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+    """django-axes' ``AXES_USERNAME_CALLABLE``: the name a login is counted under, as axes reads it
+    (the credentials, else the form), cut to the 255 characters its tables hold. A longer name, as
+    scanners send, was a 500 on PostgreSQL (jazzband/django-axes#1381)."""
+    username = (credentials or request.POST).get("username")
+    return username[:255] if isinstance(username, str) else username
+
+
 def setup_token_issue() -> str:
     """A new first-run token for ``/setup/``, replacing any older one; only its digest is stored."""
     from .models import SetupToken

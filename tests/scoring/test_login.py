@@ -148,3 +148,16 @@ def test_without_the_proxy_setting_x_real_ip_is_ignored_even_with_https(client, 
     r = client.post(reverse("login"), {"username": "kaiin", "password": "pass-1234"},
                     REMOTE_ADDR=PROXY, HTTP_X_REAL_IP="203.0.113.99")
     assert r.status_code == 429
+
+
+def test_a_user_name_longer_than_axes_stores_is_counted_cut_not_a_server_error(client, reader, settings):
+    """A scanner's 400-character name: axes' tables hold 255 characters, and PostgreSQL refused the
+    longer one (a 500; SQLite stores it whole). It is refused as any wrong login and counted, cut."""
+    from axes.models import AccessAttempt
+
+    name = "1" + "0" * 400
+    for path in (reverse("login"), "/admin/login/"):
+        r = client.post(path, {"username": name, "password": " "})
+        assert r.status_code == 200
+    assert [len(a.username) for a in AccessAttempt.objects.all()] == [255]
+    assert AccessAttempt.objects.get().failures_since_start == 2
