@@ -27,7 +27,7 @@ import rules
 
 from ..models import ClubDay, Hanchan, HanchanResult, Member, ResultsImport, RuleSet
 from ..selectors.members import next_member_number
-from ..shared import engine_message, kana_guess, name_in_kana
+from ..shared import engine_message, kana_guess, listed, name_in_kana
 from .boards import boards_refresh
 from .club import clubday_create, member_create
 from .common import User, actor
@@ -84,7 +84,7 @@ def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_m
         name, lines = rows[0]["member_name"], [r["line"] for r in rows]
         if len(numbers[key]) > 1:
             plan.error(lines, _("「%(name)s」という会員が複数います(会員番号 %(numbers)s)。会員番号を書いてください")
-                       % {"name": name, "numbers": "、".join(map(str, numbers[key]))})
+                       % {"name": name, "numbers": listed(numbers[key])})
             continue
         if not numbers[key] and not create_members:
             plan.error(lines, _("「%(name)s」という会員は登録されていません(先に会員を登録するか、「会員として作成する」にチェックを入れてください)")
@@ -127,12 +127,12 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                        % {"no": number})
         elif len(names) > 1 or "" in names:
             plan.error(lines, _("新しい会員番号 %(no)s の名前が行によって違うか空です(%(names)s)")
-                       % {"no": number, "names": "、".join(sorted(n or "空" for n in names))})
+                       % {"no": number, "names": listed(sorted(n or "空" for n in names))})
         elif len(name := names.pop()) > 50:
             plan.error(lines, _("名前は50文字までです(%(name)s)") % {"name": name[:60]})
         elif None in given or len(given) > 1 or any(len(k) > 100 for k in given):
             plan.error(lines, _("新しい会員番号 %(no)s のよみがなは、ひらがなかカタカナ100文字までで、"
-                                "どの行も同じにしてください(%(kana)s)") % {"no": number, "kana": "、".join(sorted(written_kana))})
+                                "どの行も同じにしてください(%(kana)s)") % {"no": number, "kana": listed(sorted(written_kana))})
         else:
             kana = given.pop() if given else kana_guess(name) or PLACEHOLDER_KANA
             plan.new_members[number] = (name, kana)
@@ -145,7 +145,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
                                    "五十音順で最後)。違っていたら会員の編集で直してください: %(names)s",
                                    "新しい会員 %(n)s 人のよみがなは名前の漢字から推測しました(推測できない名前は仮に「%(kana)s」、"
                                    "五十音順で最後)。違っていたら会員の編集で直してください: %(names)s", len(guessed))
-                          % {"n": len(guessed), "kana": PLACEHOLDER_KANA, "names": "、".join(guessed)})
+                          % {"n": len(guessed), "kana": PLACEHOLDER_KANA, "names": listed(guessed)})
 
     groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
     for r in parsed:
@@ -195,12 +195,12 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
         names = {r["ruleset"] for r in rows}
         if len(names) > 1:
             plan.error(lines, _("%(what)s: 4行のルール名が揃っていません(%(names)s)")
-                       % {"what": what, "names": "、".join(sorted(names))})
+                       % {"what": what, "names": listed(sorted(names))})
             continue
         rs = rulesets.get(names.pop())
         if rs is None:
             plan.error(lines, _("%(what)s: ルール「%(name)s」は登録されていません(登録済み: %(known)s)")
-                       % {"what": what, "name": rows[0]["ruleset"], "known": "、".join(rulesets) or "-"})
+                       % {"what": what, "name": rows[0]["ruleset"], "known": listed(rulesets) or "-"})
             continue
         result = _settle(plan, rs, rows, lines, what)
         if result is None:
@@ -243,7 +243,7 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
     unit = next((u for u in (1, 100, 1000) if abs(full - sum(r["score"] for r in rows) * u) < full / 10), 1)
     if any((r["score"] * unit) % 1 for r in rows):
         plan.error(lines, _("%(what)s: 素点は点(32600)、百点単位(326)か千点単位(32.6)で書いてください(%(scores)s)")
-                   % {"what": what, "scores": "、".join(str(r["score"]) for r in rows)})
+                   % {"what": what, "scores": listed(str(r["score"]) for r in rows)})
         return None
     scores = [int(r["score"] * unit) for r in rows]
     total = sum(scores)
@@ -275,7 +275,7 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
                                 "want": want})
     if wrong:
         plan.error(lines, _("%(what)s: ルール「%(rs)s」での計算と合いません: %(list)s")
-                   % {"what": what, "rs": rs.name, "list": "、".join(wrong)})
+                   % {"what": what, "rs": rs.name, "list": listed(wrong)})
         return None
     return scores, sticks, settled
 
@@ -342,7 +342,7 @@ def results_import_undo(*, results_import: ResultsImport, by: User) -> int:
                    .order_by("clubday__date", "table", "number"))
     if changed:
         raise ValidationError(_("取り込んだあとに変更された半荘があるので、取り消せません: %(list)s")
-                              % {"list": "、".join(map(str, changed[:10])) + ("…" if len(changed) > 10 else "")},
+                              % {"list": listed(changed[:10]) + ("…" if len(changed) > 10 else "")},
                               code="changed")
     days = list(made.undo_days().values_list("pk", flat=True))
     players: dict[datetime.date, set[int]] = defaultdict(set)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _, ngettext
 
 from ..models import RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
+from ..shared import listed
 from .csvcells import (FIELD_LABELS, GAME_HEADING, by_places, csv_delimiter, fill_merged, fill_row, sheet_date,
                        sheet_figure, sheet_header, sheet_int, totals_row, yearless)
 
@@ -66,7 +67,7 @@ def where_text(lines: list[Line], sheets: list[str]) -> str:
         numbers = lines_text([line for _index, line in group])
         places.append(_("シート「%(sheet)s」%(lines)s") % {"sheet": sheets[index], "lines": numbers}
                       if sheets[index] else numbers)
-    return "、".join(places)
+    return listed(places)
 
 
 @dataclass
@@ -160,7 +161,7 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
     tables = [r for r in readers if r[2] and ("date" in r[2] or r[5])] or readers
     if len(tables) < len(readers):
         plan.notes.append(_("日付の見出しがないシートは読みませんでした: %(sheets)s")
-                          % {"sheets": "、".join(sheets[r[0]][0] for r in readers if r not in tables)})
+                          % {"sheets": listed(sheets[r[0]][0] for r in readers if r not in tables)})
     parsed: list[dict[str, Any]] = []
     filled = 0
     for index, reader, header, header_line, headings, date in tables:
@@ -243,7 +244,7 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
                 typed_rows.append(typed)
         if wide and places and len(typed_rows) == 4 and (wrong := _out_of_place(typed_rows)):
             plan.error([line], _("1位〜4位の見出しと素点の順が合いません(%(list)s)。素点の高い順に並べてください"
-                                 "(同点はどちらが上でも構いません)") % {"list": "、".join(wrong)})
+                                 "(同点はどちらが上でも構いません)") % {"list": listed(wrong)})
             plan.refused_games.add(tuple(typed_rows[0][k] for k in ("date", "table", "game")))
             continue
         parsed += typed_rows

@@ -21,7 +21,7 @@ import rules
 
 from .. import generations
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
-from ..shared import engine_message, hand_message, text_key
+from ..shared import engine_message, hand_message, listed, text_key
 from .common import User, actor
 from .figures import FIGURES, player_figures
 from .boards import boards_refresh
@@ -125,7 +125,7 @@ def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: i
             raise first_error
         shift = 1 if edited else 2  # candidate index -> the hand number the user sees now
         labels = _labels(hanchan, stored) if stored is not None else {}
-        numbers = "、".join(f"#{k + shift} {labels.get(k + shift, '')}".strip() for k in bad)
+        numbers = listed(f"#{k + shift} {labels.get(k + shift, '')}".strip() for k in bad)
         raise ValidationError(
             _("この変更をすると後の記録が成り立たなくなります: %(hands)s(先にそれらを修正・削除してください)")
             % {"hands": numbers},
