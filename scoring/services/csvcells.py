@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from decimal import Decimal
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -422,26 +422,35 @@ def totals_row(row: Sequence[str]) -> str:
 HEADER_SEARCH = 10
 
 
-def sheet_header(reader: Any) -> tuple[list[str] | None, int, list[str], str]:
-    """The header row as the columns it names, its line, its headings as written, and the date a row
-    above it gives the whole sheet ("開催日,2024/12/9,会場,…"; "" when none): the header is the first
-    of the file's first rows that names the raw score column (every sheet has one), else the first
-    that names the date column, else the first row (whose missing columns are then reported)."""
+class Header(NamedTuple):
+    """A sheet's header row: the columns it names (``None``: an empty sheet), its line, its headings
+    as written, and the date a row above it gives the whole sheet ("開催日,2024/12/9,…"; "" when none)."""
+
+    columns: list[str] | None
+    line: int
+    headings: list[str]
+    date: str
+
+
+def sheet_header(reader: Any) -> Header:
+    """The header: the first of the file's first rows that names the raw score column (every sheet
+    has one), else the first that names the date column, else the first row (whose missing columns
+    are then reported)."""
     first = dated = None
     date = ""
     for row in islice(reader, HEADER_SEARCH):
         columns = [sheet_column(cell) for cell in row]
         if "score" in columns:
-            return columns, reader.line_num, row, "" if "date" in columns else date
-        first = first or (columns, reader.line_num, row, "")
+            return Header(columns, reader.line_num, row, "" if "date" in columns else date)
+        first = first or Header(columns, reader.line_num, row, "")
         if "date" in columns:
-            dated = dated or (columns, reader.line_num, row, "")
+            dated = dated or Header(columns, reader.line_num, row, "")
         for heading, value in zip(columns, row[1:]):  # a date heading with its date in the next cell
             if heading == "date" and not date:
                 with suppress(ValueError):
                     sheet_date(value)
                     date = value.strip()
-    return dated or first or (None, 0, [], "")
+    return dated or first or Header(None, 0, [], "")
 
 
 PLACES = ["1位", "2位", "3位", "4位"]

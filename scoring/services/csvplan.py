@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _, ngettext
 from ..models import RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from ..shared import listed
-from .csvcells import (FIELD_LABELS, GAME_HEADING, by_places, csv_delimiter, fill_merged, fill_row, sheet_date,
-                       sheet_figure, sheet_header, sheet_int, totals_row, yearless)
+from .csvcells import (FIELD_LABELS, GAME_HEADING, Header, by_places, csv_delimiter, fill_merged, fill_row,
+                       sheet_date, sheet_figure, sheet_header, sheet_int, totals_row, yearless)
 
 MAX_ROWS = 100_000
 MAX_ERRORS = 1000
@@ -155,19 +155,18 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
         reader = Rows(csv.reader(io.StringIO(sheet_text.lstrip("\ufeff"), newline=""),
                                  delimiter=csv_delimiter(sheet_text)))
         try:
-            readers.append((index, reader, *sheet_header(reader)))
+            readers.append((index, reader, sheet_header(reader)))
         except csv.Error as exc:
             plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
-    tables = [r for r in readers if r[2] and ("date" in r[2] or r[5])] or readers
+    tables = [r for r in readers if r[2].columns and ("date" in r[2].columns or r[2].date)] or readers
     if len(tables) < len(readers):
         plan.notes.append(_("日付の見出しがないシートは読みませんでした: %(sheets)s")
                           % {"sheets": listed(sheets[r[0]][0] for r in readers if r not in tables)})
     parsed: list[dict[str, Any]] = []
     filled = 0
-    for index, reader, header, header_line, headings, date in tables:
+    for index, reader, head in tables:
         try:
-            filled += _read_sheet(plan, parsed, index, reader, header, header_line, by_places(headings), date,
-                                  ruleset=ruleset)
+            filled += _read_sheet(plan, parsed, index, reader, head, ruleset=ruleset)
         except csv.Error as exc:
             plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
         if plan.rows > MAX_ROWS:
@@ -187,16 +186,17 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
 PLAYER_COLUMNS = ("seat", "member_no", "member_name", "member_kana", "score", "rank", "uma", "net")
 
 
-def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, header: list[str] | None,
-                header_line: int, places: bool, date: str, *, ruleset: RuleSet | None) -> int:
+def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, head: Header, *,
+                ruleset: RuleSet | None) -> int:
     """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``), a row
-    for each player: a sheet of a hanchan a row gives four (``places``: headed 1位…4位, whose raw
-    scores must then come in that order; ``date``: the sheet's date written above its header, of
-    every row when it has no date column). Stops past ``MAX_ROWS`` rows. Returns the number of rows
-    whose blank cells were read from the row above."""
+    for each player: a sheet of a hanchan a row gives four (headed 1位…4位, its raw scores must come
+    in that order). The date written above the header is every row's when it has no date column.
+    Stops past ``MAX_ROWS`` rows. Returns the number of rows whose blank cells were read from the row
+    above."""
+    header, date, places = head.columns, head.date, by_places(head.headings)
     if header is None:
         return 0  # an empty sheet: the caller says so when nothing at all was read
-    layout = _layout(plan, [(index, header_line)], header, dated=bool(date), ruleset=ruleset)
+    layout = _layout(plan, [(index, head.line)], header, dated=bool(date), ruleset=ruleset)
     if layout is None:
         return 0
     shared, players = layout
