@@ -1,7 +1,10 @@
 """Final standings of a hanchan: ranks, 順位点 (uma), leftover sticks and nets (docs/rules.md §6.12, §6.13).
 
 ``final_result`` reads four raw scores (a paper score sheet, or the end of ``rules.play``); the net
-is ``raw - return_points + uma`` in points, shown in thousands by ``net_text``. Rule-set options:
+is ``raw - return_points + uma`` in points, plus the オカ for the top, shown in thousands by
+``net_text``. The オカ is 4 × (``return_points`` − ``start_points``): what the four returned above
+what they started with goes to the top (tied tops share it), so the four nets sum to 0. Rule-set
+options:
 
 - ``tie_break``: ``seat`` (上家優先: the seat nearer 起家 ranks higher) or ``split`` (同着折半);
 - ``leftover_sticks_to_top``: sticks still on the table at the end go to the top player;
@@ -13,6 +16,9 @@ is ``raw - return_points + uma`` in points, shown in thousands by ``net_text``. 
 ['+19.6', '+4.0', '-4.0', '-19.6']
 >>> final_result([42400, -5000, 36200, 26400], "tenhou")["net"]  # 天鳳: (36200 → 36) − 30 + 10 = +16
 [53000, -55000, 16000, -14000]
+>>> r = final_result([40000, 30000, 20000, 10000], {"options": {"return_points": 30000}})
+>>> r["oka"], r["net_text"]  # 30000返し: the top's +10.0 + 12.0 and the オカ +20.0
+([20000, 0, 0, 0], ['+42.0', '+4.0', '-14.0', '-32.0'])
 """
 
 from __future__ import annotations
@@ -107,6 +113,10 @@ def standings(scores: list[int], rs: RuleSet, pot: int) -> dict[str, Any]:
         leftover_to = min(top)
     final = [scores[s] + bonus[s] for s in range(SEATS)]
     net = [rounded(final[s], rs.score_rounding) - rs.return_points + uma[s] for s in range(SEATS)]
+    oka = [0] * SEATS  # 4 × (返し − 持ち点) to the top (shared by tied tops), so the nets sum to 0
+    for seat, amount in share(SEATS * (rs.return_points - rs.start_points), top).items():
+        oka[seat] = amount
+        net[seat] += amount
     if rs.top_takes_remainder:
         rest = -sum(net[s] for s in range(SEATS) if s not in top)
         for seat, amount in share(rest, top).items():
@@ -115,7 +125,7 @@ def standings(scores: list[int], rs: RuleSet, pot: int) -> dict[str, Any]:
         "scores": final, "raw_scores": list(scores), "ranks": rank, "uma": uma, "net": net,
         "net_text": [net_text(n) for n in net],
         "leftover_sticks": pot // rs.riichi_stick, "leftover_points": pot, "leftover_to": leftover_to,
-        "leftover": bonus,
+        "leftover": bonus, "oka": oka,
     }
 
 

@@ -209,6 +209,12 @@ class Hanchan(models.Model):
         """The hanchan's own rule set, or else its club day's."""
         return self.ruleset or self.clubday.ruleset
 
+    @property
+    def oka(self) -> int:
+        """The オカ in the top's net: 4 × (返し − 持ち点) of the rule set in force (``rules.standings``)."""
+        rs = self.ruleset_in_force.engine()
+        return 4 * (rs.return_points - rs.start_points)
+
     def game_doc(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         """The ``rules.play`` document of this hanchan with ``events`` as its hands."""
         return {"ruleset": self.ruleset_in_force.spec(), "players": self.player_names(), "hands": events}

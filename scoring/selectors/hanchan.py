@@ -55,6 +55,8 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         scores, dealer = st["scores"], st["dealer"]
         label = st["label"]  # {"ja", "en"} or None once the game is over
         honba, sticks, riichi = st["honba"], st["sticks"], st["riichi"]
+        if hanchan.state != Hanchan.State.IN_PLAY:  # over (or stopped early): the winds of the seats from 起家,
+            dealer = None  # not those of a next hand that is never played
     else:
         sheet = {r.seat: r for r in hanchan.results.all()}
         scores = [sheet[s].score if s in sheet else rs.start_points for s in range(4)]
@@ -77,7 +79,8 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
                else list(hanchan.results.select_related("member").order_by("rank", "seat")))
     return {"players": players, "label": label, "honba": honba, "sticks": sticks, "ended": bool(out and out["ended"]),
             "ended_by": out["ended_by"] if out else None,  # the replay's reason: "bust" (トビ), …
-            "history": history, "results": results, "broken": broken, "broken_message": broken_message}
+            "history": history, "results": results, "broken": broken, "broken_message": broken_message,
+            "oka": 4 * (rs.return_points - rs.start_points)}  # in the top's net (rules.standings)
 
 
 def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

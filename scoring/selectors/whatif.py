@@ -81,9 +81,8 @@ def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None
         net += g["uma"]
     else:
         net += sum(n * (sum(uma[r - 1:r - 1 + k]) // k) for (r, k), n in counts.items())
-    if return_points is not None:
-        oka = 4 * (return_points - engine.start_points)
-        net += sum(n * int(oka / k) for (r, k), n in counts.items() if r == 1)
+    oka = 4 * (returned - engine.start_points)  # the rule set's own 返し has its オカ too
+    net += sum(n * int(oka / k) for (r, k), n in counts.items() if r == 1)
     return net
 
 
@@ -95,11 +94,11 @@ def _whatif_net(engines: dict, uma: tuple[int, int, int, int] | None, return_poi
                      .values("hanchan").annotate(c=Count("pk")).values("c")[:1]) if split else Value(1))
     if return_points is None:
         returned = _per_ruleset({pk: e.return_points for pk, e in engines.items()})
-        oka = Value(0)
+        okas = {pk: 4 * (e.return_points - e.start_points) for pk, e in engines.items()}
     else:
         returned = Value(return_points)
         okas = {pk: 4 * (return_points - e.start_points) for pk, e in engines.items()}
-        oka = _per_ruleset(okas, rank=1) / F("tied")
+    oka = _per_ruleset(okas, rank=1) / F("tied")
     if uma is None:
         uma_expr = F("uma")
     else:

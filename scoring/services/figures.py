@@ -2,7 +2,8 @@
 boards sum columns instead of replaying history.
 
 - ``hands``: hands dealt = events that end a hand (ron, tsumo, draw, 途中流局, 流し満貫); the same
-  count for the four players. A chombo hand is replayed, so it is not counted.
+  count for the four players. A chombo hand is replayed, so it is not counted: neither is a draw
+  voided by a noten riichi (錯和, docs/rules.md §6.4), which the same hand replays.
 - ``wins``: wins paid (each winner of a double ron; a 頭ハネ-bumped ron is not a win).
 - ``deal_ins``: 放銃, the ron loser, once per event (also when two players won off them).
 - ``riichis``: riichi declarations; ``win_points``: the value of the player's wins without honba or
@@ -35,11 +36,15 @@ def player_figures(events: list[dict[str, Any]]) -> list[dict[str, int]]:
     ([0, 1, 0, 0], 1)
     >>> player_figures(out["events"])[1]["win_points"], player_figures(out["events"])[3]["chombo"]
     (2000, 1)
+    >>> out = rules.play({"players": ["A", "B", "C", "D"], "hands": [
+    ...     {"type": "draw", "tenpai": [], "riichi": [2]}, {"type": "draw", "tenpai": [0]}]})
+    >>> [f["hands"] for f in player_figures(out["events"])], player_figures(out["events"])[2]["chombo"]
+    ([1, 1, 1, 1], 1)
     """
     figs = [dict.fromkeys(FIGURES, 0) for _ in range(SEATS)]
     for ev in events:
         kind = ev["type"]
-        if kind in HAND_ENDS:
+        if kind in HAND_ENDS and not (kind == "draw" and ev.get("chombo")):
             for f in figs:
                 f["hands"] += 1
         for seat in ev.get("riichi") or []:

@@ -203,6 +203,27 @@ def test_oka_without_rounding():
     assert r["net"] == [42000, 4000, -14000, -32000]
 
 
+def test_oka_goes_to_the_top_without_top_takes_remainder():
+    """30000返し on a 25000 start is an オカ of 4 × 5000 for the top, as the rule-set form says
+    (「持ち点より多いとオカ」): without it the four nets summed to −20.0 in every game."""
+    rs = {"preset": "ariari", "options": {"return_points": 30000, "uma": [30000, 10000, -10000, -30000]}}
+    r = final_result([55200, 30700, 7100, 7000], rs)
+    # the club evening's table: 55.2 − 30 + 30 + 20 / 30.7 − 30 + 10 / 7.1 − 30 − 10 / 7.0 − 30 − 30
+    assert r["net_text"] == ["+75.2", "+10.7", "-32.9", "-53.0"] and sum(r["net"]) == 0
+    assert r["oka"] == [20000, 0, 0, 0]
+
+
+def test_tied_tops_share_the_oka_and_a_lower_return_takes_it_back():
+    split = {"preset": "ariari", "options": {"return_points": 30000, "tie_break": "split",
+                                            "uma": [30000, 10000, -10000, -30000]}}
+    # a paper sheet with one stick left: the two tops share the stick, their 順位点 and the オカ
+    r = final_result([35000, 35000, 20000, 9000], split, sticks=1)
+    assert r["ranks"] == [1, 1, 3, 4] and r["oka"] == [10000, 10000, 0, 0]
+    assert r["net_text"] == ["+35.5", "+35.5", "-20.0", "-51.0"] and sum(r["net"]) == 0
+    under = final_result([40000, 30000, 20000, 10000], {"options": {"return_points": 20000}})
+    assert under["oka"] == [-20000, 0, 0, 0] and sum(under["net"]) == 0
+
+
 def test_in_the_west_the_dealer_keeps_the_deal_unless_top_even_past_30000():
     # 西1局 8本場 (dealer A): C deals into A (1翻30符 1500 + honba 2400) and B (満貫 8000): ダブロン
     west = [NOTEN_DRAW] * 8
