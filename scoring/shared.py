@@ -44,11 +44,16 @@ def engine_message(exc: rules.RulesError) -> str:
 _EVENT_PREFIX = re.compile(r"^(\d+番目の記録\(event \d+\)|event \d+): ")
 
 
+def bare_message(exc: rules.RulesError) -> str:
+    """The engine's message without its own 0-based 「9番目の記録(event 8): 」 (for the caller to name the hand)."""
+    return _EVENT_PREFIX.sub("", engine_message(exc))
+
+
 def named_hand_message(exc: rules.RulesError, label: dict[str, str] | None) -> str:
     """The engine's message about event ``exc.index`` named as the page numbers hands (「#9 東4局1本場:
     …」, ``label``: the table's label before it) instead of the engine's 0-based 「9番目の記録(event 8)」."""
     name = (label or {}).get(text_key()) or _("対局終了後")
-    return f"#{exc.index + 1} {name}: {_EVENT_PREFIX.sub('', engine_message(exc))}"
+    return f"#{exc.index + 1} {name}: {bare_message(exc)}"
 
 
 def hand_message(doc: dict[str, Any], exc: rules.RulesError) -> str:

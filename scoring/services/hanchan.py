@@ -21,7 +21,7 @@ import rules
 
 from .. import generations
 from ..models import FinalScoreSheet, Hanchan, HanchanResult, HandRecord
-from ..shared import engine_message, hand_message, listed, text_key
+from ..shared import bare_message, engine_message, hand_message, listed, text_key
 from .common import User, actor
 from .figures import FIGURES, player_figures
 from .boards import boards_refresh
@@ -91,11 +91,13 @@ def replay(hanchan: Hanchan, events: list[dict[str, Any]]) -> dict[str, Any]:
         raise ValidationError(hand_message(hanchan.game_doc(events), exc), code=exc.code) from exc
 
 
-def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int) -> list[int]:
+def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int,
+                  reasons: list[str] | None = None) -> list[int]:
     """0-based positions at or after ``first`` that cannot be replayed once earlier ones are applied.
 
     A failing event is set aside and the replay goes on, so every later hand that is impossible
     (for example because the game now ends earlier by トビ) is found, not only the first one.
+    ``reasons``, when given, gets the engine's reason for each, without the engine's own numbering.
     """
     kept = list(range(len(events)))
     bad: list[int] = []
@@ -107,6 +109,8 @@ def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int) ->
             if exc.index is None or kept[exc.index] < first:
                 raise ValidationError(hand_message(hanchan.game_doc([events[k] for k in kept]), exc), code=exc.code) from exc
             bad.append(kept.pop(exc.index))
+            if reasons is not None:
+                reasons.append(bare_message(exc))
         except rules.RulesError as exc:
             raise ValidationError(engine_message(exc), code=exc.code) from exc
 
@@ -120,15 +124,17 @@ def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: i
     try:
         return replay(hanchan, events)
     except ValidationError as first_error:
-        bad = invalid_after(hanchan, events, position)
+        reasons: list[str] = []
+        bad = invalid_after(hanchan, events, position, reasons)
         if edited and position in bad or not bad:
             raise first_error
         shift = 1 if edited else 2  # candidate index -> the hand number the user sees now
         labels = _labels(hanchan, stored) if stored is not None else {}
         numbers = listed(f"#{k + shift} {labels.get(k + shift, '')}".strip() for k in bad)
+        # why, told for the first of them (the others mostly follow from it: 「対局はすでに終了しています」)
         raise ValidationError(
             _("この変更をすると後の記録が成り立たなくなります: %(hands)s(先にそれらを修正・削除してください)")
-            % {"hands": numbers},
+            % {"hands": numbers} + " " + _("理由(#%(n)s): %(reason)s") % {"n": bad[0] + shift, "reason": reasons[0]},
             code="later_hands_invalid", params={"hands": [k + shift for k in bad]}) from None
 
 

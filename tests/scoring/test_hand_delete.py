@@ -53,6 +53,8 @@ def test_a_delete_that_breaks_later_hands_is_refused(client_as, scorekeeper, han
     services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 1, 30), by=scorekeeper)
     r = client_as(scorekeeper).post(url(hand), with_version(hand), HTTP_HX_REQUEST="true")
     assert r.status_code == 422 and "#3" in r.content.decode()
+    # why, named by the number the page shows (#3, though it is the engine's event 1 without #1)
+    assert "理由(#3): 対局はすでに終了しています" in r.content.decode()
     assert HandRecord.objects.filter(hanchan=hanchan).count() == 3
 
 
