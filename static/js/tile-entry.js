@@ -81,27 +81,35 @@
     this.mode = "hand";
     this.pending = [];
     this.history = [];
+    this.unread = false; // typed into the inputs and not yet read by the server's parser
+    this.queue = null; // taps waiting for that read
     this.hand = []; this.melds = []; this.win = null;
     this.requests = 0;
     this.bind();
     this.render();
-    if (this.inputs.hand.value || this.inputs.melds.value || this.inputs.win_tile.value) this.readInputs();
+    if (this.inputs.hand.value || this.inputs.melds.value || this.inputs.win_tile.value) {
+      this.unread = true; // the stored hand (an edit): a tap waits for it, as for typed tiles
+      this.readInputs();
+    }
   }
 
   TileEntry.prototype.alt = function (name) {
     return this.alts[name] || this.alts[kind(name)] || name;
   };
 
-  /* Read what is in the three inputs (typed, or stored) through the server's parser. */
+  /* Read what is in the three inputs (typed, or stored) through the server's parser. Taps that
+   * came while typed text was unread wait in `queue` and are applied once it is read (a tap writes
+   * the palette's tiles into the inputs: applied before, it would wipe out what was typed). */
   TileEntry.prototype.readInputs = function () {
     var self = this, n = ++this.requests;
-    if (!this.parseUrl || !window.fetch) return;
+    if (!this.parseUrl || !window.fetch) { this.unread = false; this.flush(); return; }
     var q = new URLSearchParams({ hand: this.inputs.hand.value || "", melds: this.inputs.melds.value || "",
                                   win_tile: this.inputs.win_tile.value || "" });
     fetch(this.parseUrl + "?" + q.toString(), { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (r) { return r.json(); })
       .then(function (got) {
-        if (n !== self.requests) return; // a newer read is on its way
+        if (n !== self.requests) return; // a newer read is on its way (it applies the waiting taps)
+        self.unread = false;
         if (!got.error) {
           self.hand = sorted(got.hand || []);
           self.melds = (got.melds || []).map(function (m) { return { type: m.type, tiles: m.tiles }; });
@@ -110,8 +118,20 @@
         var red = self.all().some(function (t) { return t[0] === "0"; });
         self.message(got.error || (red && !self.redFives ? fmt(self.root, "no-red") : ""));
         self.render();
+        self.flush();
       })
-      .catch(function () { /* offline: the form still posts what was typed */ });
+      .catch(function () { // offline: the form still posts what was typed
+        if (n !== self.requests) return;
+        self.unread = false;
+        self.flush();
+      });
+  };
+
+  /* The taps that waited for a read of typed text, in order. */
+  TileEntry.prototype.flush = function () {
+    var queue = this.queue || [];
+    this.queue = null;
+    for (var i = 0; i < queue.length; i++) this.act(queue[i]);
   };
 
   TileEntry.prototype.all = function () {
@@ -209,6 +229,7 @@
   /* Empty, as drawn: the form was cleared for the next hand (static/js/hand-entry.js). */
   TileEntry.prototype.reset = function () {
     this.hand = []; this.melds = []; this.win = null; this.pending = []; this.history = [];
+    this.unread = false; this.queue = null;
     this.mode = "hand";
     this.root.classList.remove("te-folded");
     this.changed("", true);
@@ -308,40 +329,53 @@
   };
 
   TileEntry.prototype.bind = function () {
-    var self = this;
+    var self = this, timer = null;
     this.root.addEventListener("click", function (e) {
       var b = e.target.closest("button");
       if (!b || !self.root.contains(b)) return;
-      if (b.hasAttribute("data-te-tile")) self.tap(b.getAttribute("data-te-tile"));
-      else if (b.hasAttribute("data-te-mode")) self.setMode(b.getAttribute("data-te-mode"));
-      else if (b.hasAttribute("data-te-remove"))
-        self.remove(b.getAttribute("data-te-remove"), Number(b.getAttribute("data-te-index") || 0));
-      else if (b.hasAttribute("data-te-undo")) {
-        if (self.history.length) {
-          var s = JSON.parse(self.history.pop());
-          self.hand = s.hand; self.melds = s.melds; self.win = s.win; self.pending = s.pending;
-          self.changed("");
-        }
-      } else if (b.hasAttribute("data-te-done")) {
-        // back to the form: the palette folds to the tiles entered, the record button comes into view
-        self.root.classList.add("te-folded");
-        var submit = self.form && self.form.querySelector("button[type=submit].primary");
-        if (submit) submit.scrollIntoView({ block: "end", behavior: "smooth" });
-      } else if (b.hasAttribute("data-te-edit")) {
-        self.root.classList.remove("te-folded");
-      } else if (b.hasAttribute("data-te-clear")) {
-        self.snapshot(); self.hand = []; self.melds = []; self.win = null; self.pending = [];
-        self.changed("");
+      if (self.queue) { self.queue.push(b); return; } // typed text is being read: after it
+      if (self.unread) { // typed a moment ago (its read not even started): read it now, then tap
+        clearTimeout(timer);
+        self.queue = [b];
+        self.readInputs();
+        return;
       }
+      self.act(b);
     });
     // Typing: the text boxes are the same inputs; the server reads them (the typed text is left as typed).
-    var timer = null;
     ["hand", "melds", "win_tile"].forEach(function (name) {
       self.inputs[name].addEventListener("input", function () {
+        self.unread = true;
         clearTimeout(timer);
         timer = setTimeout(function () { self.readInputs(); }, 250);
       });
     });
+  };
+
+  /* One tap on the palette: a tile, a mode, a tile to remove, undo, done, edit, clear. */
+  TileEntry.prototype.act = function (b) {
+    var self = this;
+    if (b.hasAttribute("data-te-tile")) self.tap(b.getAttribute("data-te-tile"));
+    else if (b.hasAttribute("data-te-mode")) self.setMode(b.getAttribute("data-te-mode"));
+    else if (b.hasAttribute("data-te-remove"))
+      self.remove(b.getAttribute("data-te-remove"), Number(b.getAttribute("data-te-index") || 0));
+    else if (b.hasAttribute("data-te-undo")) {
+      if (self.history.length) {
+        var s = JSON.parse(self.history.pop());
+        self.hand = s.hand; self.melds = s.melds; self.win = s.win; self.pending = s.pending;
+        self.changed("");
+      }
+    } else if (b.hasAttribute("data-te-done")) {
+      // back to the form: the palette folds to the tiles entered, the record button comes into view
+      self.root.classList.add("te-folded");
+      var submit = self.form && self.form.querySelector("button[type=submit].primary");
+      if (submit) submit.scrollIntoView({ block: "end", behavior: "smooth" });
+    } else if (b.hasAttribute("data-te-edit")) {
+      self.root.classList.remove("te-folded");
+    } else if (b.hasAttribute("data-te-clear")) {
+      self.snapshot(); self.hand = []; self.melds = []; self.win = null; self.pending = [];
+      self.changed("");
+    }
   };
 
   function init(scope) {

@@ -195,3 +195,53 @@ def test_prefilled_inputs_are_read_back(palette, page):
     palette.tap("9萬")  # the hand is full: 10 concealed tiles beside one meld
     assert palette.values() == ("234m567p3488s", '[{"type":"pon","tiles":"777z"}]', "5s")
     assert "10枚まで" in palette.message()
+
+
+def _answer(route) -> None:
+    """What the ``hand-tiles`` view answers (the fixture's own route, for a request held back)."""
+    query = parse_qs(urlsplit(route.request.url).query)
+    got = read_tiles(*(query.get(k, [""])[0] for k in ("hand", "melds", "win_tile")))
+    route.fulfill(status=200, body=json.dumps(got), content_type="application/json")
+
+
+def _hold_reads(page: Page) -> list:
+    """Hold back the server's reads of typed tiles (a slow network) until the test answers them."""
+    held: list = []
+    page.route(f"{ORIGIN}{TILES_URL}**", lambda route: held.append(route))  # the newest route is tried first
+    return held
+
+
+def test_taps_right_after_typing_wait_for_the_typed_tiles_to_be_read(palette, page):
+    """Found on a club evening: a hand typed, then at once チー and its three tiles tapped (before the
+    server had read the typed hand) — the first tap wrote the palette's empty hand over the typed one,
+    and the win was refused for lack of a hand. The taps now wait for the read, then go on from it."""
+    held = _hold_reads(page)
+    page.fill("[name=hand]", "234m567p55s77z")
+    palette.mode("チー")
+    palette.tap("1索", "2索", "3索")
+    assert palette.values() == ("234m567p55s77z", "", "")  # nothing written over what was typed
+    while not held:
+        page.wait_for_timeout(20)
+    page.unroute(f"{ORIGIN}{TILES_URL}**")
+    for route in held:
+        _answer(route)
+    expect(page.locator("[name=melds]")).to_have_value('[{"type":"chi","tiles":"123s"}]')
+    assert palette.values() == ("234m567p55s77z", '[{"type":"chi","tiles":"123s"}]', "")
+    expect(page.locator("[data-te-hand] svg.tile")).to_have_count(10)
+
+
+def test_a_tap_before_the_stored_hand_is_read_back_goes_on_from_it(palette, page):
+    """The edit page: the stored hand is read back when the page opens; a tap made before that read
+    is answered used to replace it with the one tapped tile."""
+    held = _hold_reads(page)
+    palette.open(hand="234m567p3488s", melds='[{"type":"pon","tiles":"777z"}]', win="5s")
+    palette.mode("和了牌")
+    palette.tap("2索")
+    assert palette.values() == ("234m567p3488s", '[{"type":"pon","tiles":"777z"}]', "5s")
+    while not held:
+        page.wait_for_timeout(20)
+    page.unroute(f"{ORIGIN}{TILES_URL}**")
+    for route in held:
+        _answer(route)
+    expect(page.locator("[name=win_tile]")).to_have_value("2s")  # the tap, applied to the stored hand
+    assert palette.values() == ("234m567p3488s", '[{"type":"pon","tiles":"777z"}]', "2s")
