@@ -99,6 +99,11 @@ class HandForm(forms.Form):
             self.fields["type"].choices = [c for c in EVENT_TYPES if c[0] not in off]
             if not ruleset.triple_ron_draw:
                 self.fields["kind"].choices = [c for c in ABORTIVE_KINDS if c[0] != "sanchahou"]
+            # ダブル役満 only where it pays double (yakuman add up, up to 2 or more): elsewhere it was paid
+            # as one 役満 without a word; kept when the hand being edited already says it
+            given = {str(self.initial.get("yakuman") or ""), str(self.data.get("yakuman") or "")}
+            if not (ruleset.yakuman_add_up and ruleset.yakuman_cap >= 2) and "2" not in given:
+                self.fields["yakuman"].choices = [c for c in YAKUMAN_CHOICES if c[0] != "2"]
         self.other_wins = self._other_wins()
 
     @classmethod

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import selectors, services
-from scoring.models import HanchanResult
+from scoring.models import HanchanResult, RuleSet
 from scoring.selectors.whatif import whatif_nets
 
 pytestmark = pytest.mark.django_db
@@ -99,3 +99,23 @@ def test_the_club_day_page_says_where_the_oka_went(oka_hanchan, hanchan, scoreke
                                      by=scorekeeper)
     page = client_as(scorekeeper).get(reverse("clubday-detail", args=[oka_hanchan.clubday_id])).content.decode()
     assert page.count("1位の成績にはオカ +20.0 を含みます") == 1
+
+
+def test_double_yakuman_is_offered_only_where_it_pays_double(hanchan, clubday, members, scorekeeper, client_as):
+    """Under アリアリ yakuman are paid as one: a tapped ダブル役満 was paid 32000 and written 「役満」."""
+    client = client_as(scorekeeper)
+    page = client.get(reverse("hanchan-detail", args=[hanchan.pk])).content.decode()
+    assert 'name="yakuman" value="1"' in page and 'name="yakuman" value="2"' not in page
+    tenhou = services.hanchan_create(clubday=clubday, table=2, players=members[:4],
+                                     ruleset=RuleSet.objects.get(preset="tenhou", options={}))
+    assert 'name="yakuman" value="2"' in client.get(reverse("hanchan-detail", args=[tenhou.pk])).content.decode()
+    # a hand stored as ダブル役満 (an import, an older version) keeps its choice on the edit page
+    hand = services.hanchan_record_hand(hanchan=hanchan, event={"type": "ron", "winner": 1, "loser": 0, "yakuman": 2},
+                                        by=scorekeeper)
+    edit = client.get(reverse("hand-update", args=[hand.pk])).content.decode()
+    assert 'name="yakuman" value="2"' in edit
+    hanchan.refresh_from_db()
+    r = client.post(reverse("hand-update", args=[hand.pk]),
+                    {"type": "ron", "winner": "1", "loser": "0", "value": "yakuman", "yakuman": "2",
+                     "version": hanchan.version})
+    assert r.status_code == 302
