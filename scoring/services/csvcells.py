@@ -46,14 +46,19 @@ def upload_sheets(data: bytes) -> list[tuple[str, str]]:
     return [("", csv_decode(data))]
 
 
+# the first line Excel reads as the file's separator and does not show (sep=, or sep=;)
+SEP_LINE = re.compile(r"\A\ufeff?sep=[,;\t]\r?\n", re.IGNORECASE)
+
+
 def csv_decode(data: bytes) -> str:
-    """The text of a CSV file in UTF-8 (with or without BOM), Shift_JIS/cp932 (Excel's CSV) or UTF-16
-    with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_delimiter``).
+    r"""The text of a CSV file in UTF-8 (with or without BOM), Shift_JIS/cp932 (Excel's CSV) or UTF-16
+    with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_delimiter``), without the first
+    line ``sep=;`` that Excel hides (so rows are numbered as Excel shows them).
 
     >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
     ('日付', '日付')
-    >>> csv_decode("日付".encode("utf-16"))
-    '日付'
+    >>> csv_decode("日付".encode("utf-16")), csv_decode(b"sep=;\r\n\xe6\x97\xa5;1\r\n")
+    ('日付', '日;1\r\n')
     """
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp932"):
@@ -63,7 +68,7 @@ def csv_decode(data: bytes) -> str:
             continue
         if "\x00" in text:
             break
-        return text
+        return SEP_LINE.sub("", text, count=1)
     raise ValidationError(_("文字コードを読み取れません。UTF-8 か Shift_JIS(Excel の CSV)で保存したファイルを選んでください"),
                           code="encoding")
 
@@ -184,12 +189,18 @@ def _cell_text(value: Any) -> str:
 
 
 def csv_delimiter(text: str) -> str:
-    r"""A tab when the first line has one (Excel's tab-separated text), else a comma.
+    r"""A tab when the first line has one (Excel's tab-separated text), a semicolon when it has one
+    and no comma (CSV as Excel writes it where a comma is the decimal sign), else a comma.
 
-    >>> csv_delimiter("日付\t卓\n"), csv_delimiter("date,table\n")
-    ('\t', ',')
+    >>> csv_delimiter("日付\t卓\n"), csv_delimiter("date,table\n"), csv_delimiter("日付;卓;備考(a,b)\n")
+    ('\t', ',', ',')
+    >>> csv_delimiter("日付;卓\n")
+    ';'
     """
-    return "\t" if "\t" in text.partition("\n")[0] else ","
+    first = text.partition("\n")[0]
+    if "\t" in first:
+        return "\t"
+    return ";" if ";" in first and "," not in first else ","
 
 
 # Japanese sheets: full-width digits and signs (NFKC), and ▲/△ or the minus sign U+2212 for a minus
@@ -365,22 +376,54 @@ def name_key(name: str) -> str:
     return "".join(unicodedata.normalize("NFKC", name).split())
 
 
+# what a sheet may write after a member's name: 山田さん, 佐藤様
+HONORIFIC = re.compile(r"(さん|様|さま|氏|君|くん|ちゃん)$")
+
+
+def without_honorific(name: str) -> str:
+    """A member's name as a sheet writes it, without the honorific after it.
+
+    >>> without_honorific("佐藤花子さん"), without_honorific("山田 様"), without_honorific("さん")
+    ('佐藤花子', '山田', 'さん')
+    """
+    return HONORIFIC.sub("", name.strip()).strip() or name.strip()
+
+
 # the columns a sheet may write once for the rows below it, as Excel's merged cells leave them in a CSV file
 MERGED = ("date", "table", "game")
 # the heading of a member's 回戦 in a sheet of a member a row: 1回戦, 第2回戦, 3半荘目, 4戦
 GAME_HEADING = re.compile(rf"第?\d+({'|'.join(UNITS['game'])})")
 
 
+# what a sheet writes for the raw score of a member who sat a hanchan out (抜け番) at a table of five
+SIT_OUT = ("抜", "抜け", "抜け番", "休", "休み", "見学")
+
+
+def sits_out(score: str) -> bool:
+    """Whether a raw score cell may be a member's who sat the hanchan out: blank, 0 or a word of
+    ``SIT_OUT`` (``csvio`` drops such a row when the hanchan has four others).
+
+    >>> [sits_out(v) for v in ("", "抜け", "０", "-", "25000", "▲100")]
+    [True, True, True, True, False, False]
+    """
+    text = _sheet_text(score)
+    if text in SIT_OUT:
+        return True
+    with suppress(ValueError):
+        return not sheet_figure(text)
+    return False
+
+
 def fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) -> bool:
     """Fill the blank ``MERGED`` cells of a row from ``above`` (each column's last written value);
     the table and game only while the hanchan they would join has fewer than four rows, so a totals
-    row below a hanchan is not its fifth player. ``sizes``: the rows of each (date, table, game) so
-    far. True when a cell was filled."""
+    row below a hanchan is not its fifth player (a row of one who sat out, ``sits_out``, is not
+    counted). ``sizes``: the rows of each (date, table, game) so far. True when a cell was filled."""
     blank = [c for c in MERGED if c in above and not cells[c].strip()]
     if sizes[tuple(above[c] if c in blank else cells[c] for c in MERGED)] >= 4:
         blank = [c for c in blank if c == "date"]
     cells.update({c: above[c] for c in blank})
-    sizes[tuple(cells[c] for c in MERGED)] += 1
+    sizes[tuple(cells[c] for c in MERGED)] += not sits_out(cells["score"])
     above.update({c: cells[c] for c in MERGED if cells[c].strip()})
     return bool(blank)
 

@@ -31,7 +31,7 @@ from ..shared import engine_message, kana_guess, listed, name_in_kana
 from .boards import boards_refresh
 from .club import clubday_create, member_create
 from .common import User, actor
-from .csvcells import name_key
+from .csvcells import FIELD_LABELS, name_key, without_honorific
 from .csvplan import ImportPlan, Line, PlannedHanchan, read_sheets, where_text
 from .hanchan import hanchan_record_final_scores
 from .rollup import rollup_refresh
@@ -77,11 +77,23 @@ def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_m
     if not unnumbered:
         return
     numbers: dict[str, list[int]] = defaultdict(list)
-    for number, name in Member.objects.order_by("number").values_list("number", "name"):
+    readings: dict[str, list[int]] = defaultdict(list)
+    registered: dict[int, str] = {}
+    for number, name, kana in Member.objects.order_by("number").values_list("number", "name", "kana"):
         numbers[name_key(name)].append(number)
+        readings[name_key(kana)].append(number)
+        registered[number] = name
     free = max([next_member_number(), *(r["member_no"] + 1 for r in parsed if r["member_no"])])  # past the file's too
+    alike = []
     for key, rows in unnumbered.items():
         name, lines = rows[0]["member_name"], [r["line"] for r in rows]
+        if not numbers[key]:  # 佐藤花子さん, or さとうはなこ: the member of that name or reading
+            found = numbers.get(name_key(without_honorific(name))) or readings.get(name_key(name_in_kana(name) or "-"))
+            if len(found or ()) == 1:
+                alike.append(_("「%(sheet)s」→「%(name)s」(会員番号 %(no)s)")
+                             % {"sheet": name, "name": registered[found[0]], "no": found[0]})
+                name = registered[found[0]]
+            numbers[key] = found or []
         if len(numbers[key]) > 1:
             plan.error(lines, _("「%(name)s」という会員が複数います(会員番号 %(numbers)s)。会員番号を書いてください")
                        % {"name": name, "numbers": listed(numbers[key])})
@@ -96,9 +108,37 @@ def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_m
             number, free = free, free + 1
         for r in rows:
             r["member_no"], r["member_name"] = number, name  # a new member takes the name's first spelling
+    if alike:
+        plan.notes.append(_("登録された名前と違う名前は、敬称を除いた名前かよみがなが同じ会員として読みました。"
+                            "違う人なら会員番号を書いてください: %(list)s") % {"list": listed(alike)})
+
+
+def _without_sit_outs(plan: ImportPlan, parsed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``parsed`` less the rows of members who sat out (抜け番) a hanchan written with five rows at a
+    table of five: a row without a score (blank or 抜け) when four others have one, or else the one
+    row of five whose score is 0 (nothing but a name, either way). A row without a score that is not
+    such is refused as blank."""
+    games: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
+    for r in parsed:
+        games[(r["date"], r["table"], r["game"])].append(r)
+    dropped: list[Line] = []
+    for key, rows in games.items():
+        blank = [r for r in rows if r["score"] is None]
+        zero = [r for r in rows if r["sits_out"] and r["score"] is not None]
+        out = blank if len(rows) - len(blank) == 4 else zero if not blank and len(rows) == 5 and len(zero) == 1 else []
+        dropped += [r["line"] for r in out]
+        if refused := [r["line"] for r in blank if r not in out]:
+            plan.error(refused, _("%(col)s が空です") % {"col": FIELD_LABELS["score"]})
+            plan.refused_games.add(key)
+    if dropped:
+        plan.notes.append(ngettext("%(n)s 行は抜け番(5人の卓で素点が空・0・抜けの1人)として読みませんでした: %(where)s",
+                                   "%(n)s 行は抜け番(5人の卓で素点が空・0・抜けの1人)として読みませんでした: %(where)s",
+                                   len(dropped)) % {"n": len(dropped), "where": where_text(dropped, plan.sheets)})
+    return [r for r in parsed if r["line"] not in set(dropped) and r["score"] is not None]
 
 
 def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
+    parsed = _without_sit_outs(plan, parsed)
     _numbers_by_name(plan, parsed, create_members=create_members)
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
     members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
@@ -114,8 +154,10 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
         if known is None:
             new_rows[r["member_no"]].append(r)
         elif r["member_name"] and r["member_name"] != known.name:
-            plan.notes.append(_("会員番号 %(no)s は「%(db)s」として登録されています(CSV では「%(csv)s」)。登録済みの会員として取り込みます")
-                              % {"no": known.number, "db": known.name, "csv": r["member_name"]})
+            note = (_("会員番号 %(no)s は「%(db)s」として登録されています(CSV では「%(csv)s」)。登録済みの会員として取り込みます")
+                    % {"no": known.number, "db": known.name, "csv": r["member_name"]})
+            if note not in plan.notes:  # once, not for each of the member's rows
+                plan.notes.append(note)
     bad_members: set[int] = set()
     guessed: list[str] = []
     for number, rows in sorted(new_rows.items()):
@@ -253,29 +295,46 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
     if missing > 0 and not engine.leftover_sticks_to_top and missing % engine.riichi_stick == 0:
         sticks = missing // engine.riichi_stick
     elif total != full:
-        plan.error(lines, _("%(what)s: 素点の合計が %(full)s 点になりません(%(total)s 点)。供託は最終得点に含めてください")
-                   % {"what": what, "full": full, "total": total})
+        if total % 4000 == 0 and abs(total - full) >= full / 10:  # no typo: a sheet of other start points
+            message = _("%(what)s: 素点の合計が %(full)s 点になりません(%(total)s 点)。4人の持ち点が %(start)s 点の表の"
+                        "ようですが、ルール「%(rs)s」の持ち点は %(own)s 点です。持ち点の合うルールを選んでください") % {
+                "what": what, "full": full, "total": total, "start": total // 4, "rs": rs.name,
+                "own": engine.start_points}
+        else:
+            message = _("%(what)s: 素点の合計が %(full)s 点になりません(%(total)s 点)。供託は最終得点に含めてください") % {
+                "what": what, "full": full, "total": total}
+        plan.error(lines, message)
         return None
     try:
         settled = rules.final_result(scores, engine, sticks=sticks)
     except rules.RulesError as exc:
         plan.error(lines, f"{what}: {engine_message(exc)}")
         return None
-    wrong = []
+    # uma and net in points or, as the app shows them, in thousands (19600 or 19.6); the computed value
+    # told in the column's unit, so a wrong 10 among 27.6 and -4 is told as 4, not as 4000
+    thousands = {key: all(abs(r[key]) < 1000 for r in rows if r[key] is not None) for key in ("uma", "net")}
+    wrong, off_rule = [], set()  # the rows whose uma or net is wrong
     for seat, r in enumerate(rows):
         for key, out, label in (("rank", "ranks", _("順位")), ("uma", "uma", _("順位点")), ("net", "net", _("成績"))):
-            # uma and net in points or, as the app shows them, in thousands (19600 or 19.6)
             given, want = r[key], settled[out][seat]
             if given is not None and given not in (want, Decimal(want) / 1000):
-                if key != "rank" and abs(given * 1000 - want) < abs(given - want):  # written in thousands
+                if key != "rank" and (thousands[key] or abs(given * 1000 - want) < abs(given - want)):
                     want = Decimal(want) / 1000
                     want = want.quantize(given) if want == want.quantize(given) else want  # 4.0, as 4.6 is written
                 wrong.append(_("%(where)sの%(label)s %(given)s(計算では %(want)s)")
                              % {"where": where_text([r["line"]], plan.sheets), "label": label, "given": given,
                                 "want": want})
+                if key != "rank":
+                    off_rule.add(seat)
     if wrong:
-        plan.error(lines, _("%(what)s: ルール「%(rs)s」での計算と合いません: %(list)s")
-                   % {"what": what, "rs": rs.name, "list": listed(wrong)})
+        message = _("%(what)s: ルール「%(rs)s」での計算と合いません: %(list)s") % {"what": what, "rs": rs.name,
+                                                                      "list": listed(wrong)}
+        if len(off_rule) >= 3:  # not a typo: the sheet's uma or oka may be another rule set's, told here
+            message += _("。このルールは持ち点 %(start)s、返し %(back)s、順位点 %(uma)s です。シートのルールと違うなら、"
+                         "取り込むルールを選び直してください(順位点・成績の列を消せば、素点とルールから計算します)") % {
+                "start": engine.start_points, "back": engine.return_points,
+                "uma": "/".join(f"{u / 1000:+g}" for u in engine.uma)}
+        plan.error(lines, message)
         return None
     return scores, sticks, settled
 

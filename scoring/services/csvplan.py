@@ -21,7 +21,7 @@ from ..models import RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from ..shared import listed
 from .csvcells import (FIELD_LABELS, GAME_HEADING, Header, by_places, csv_delimiter, fill_merged, fill_row,
-                       sheet_date, sheet_figure, sheet_header, sheet_int, totals_row, yearless)
+                       sheet_date, sheet_figure, sheet_header, sheet_int, sits_out, totals_row, yearless)
 
 MAX_ROWS = 100_000
 MAX_ERRORS = 1000
@@ -148,7 +148,8 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
     """The plan of ``sheets`` ((name, CSV text), as ``csvcells.upload_sheets`` reads a file) with the
     refusals of their headers and cells, and their rows as typed values (``ruleset``: the rule set
     of the rows that name none). Of a workbook's sheets, those without a date heading (totals,
-    notes) are left out and named in a note, unless none has one."""
+    notes) or with one but neither a raw score nor a 回戦 heading (attendance, each day's totals) are
+    left out and named in a note, unless no sheet is left."""
     plan = ImportPlan(sheets=[name for name, _text in sheets])
     readers = []
     for index, (_name, sheet_text) in enumerate(sheets):
@@ -158,10 +159,14 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
             readers.append((index, reader, sheet_header(reader)))
         except csv.Error as exc:
             plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
-    tables = [r for r in readers if r[2].columns and ("date" in r[2].columns or r[2].date)] or readers
-    if len(tables) < len(readers):
-        plan.notes.append(_("日付の見出しがないシートは読みませんでした: %(sheets)s")
-                          % {"sheets": listed(sheets[r[0]][0] for r in readers if r not in tables)})
+    dated = [r for r in readers if r[2].columns and ("date" in r[2].columns or r[2].date)]
+    # a sheet of attendance or of each day's totals has dates too, but neither raw scores nor 回戦
+    tables = [r for r in dated if {"score", "game"} & set(r[2].columns)] or dated or readers
+    for note, left in ((_("日付の見出しがないシートは読みませんでした: %(sheets)s"), [r for r in readers if r not in dated]),
+                       (_("素点と回戦の見出しがないシートは読みませんでした: %(sheets)s"),
+                        [r for r in dated if r not in tables])):
+        if left and len(tables) < len(readers):
+            plan.notes.append(note % {"sheets": listed(sheets[r[0]][0] for r in left)})
     parsed: list[dict[str, Any]] = []
     filled = 0
     for index, reader, head in tables:
@@ -201,6 +206,8 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         return 0
     shared, players = layout
     wide = len(players) == 4
+    # a row may end before columns that are not read (a note, チップ), as a text editor leaves it
+    width = 1 + max(i for columns in (shared, *players) for i in columns.values())
     if "table" not in shared:
         note = _("卓の列がないので、どの行も1卓として読みました(卓が2つ以上なら、卓の列を足してください)")
         if note not in plan.notes:
@@ -222,8 +229,8 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
         if word := totals_row(raw):
             totals[line] = word
             continue
-        if len(raw) < len(header):
-            plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": len(header), "m": len(raw)})
+        if len(raw) < width:
+            plan.error([line], _("列が足りません(%(n)s 列あるはずが %(m)s 列)") % {"n": width, "m": len(raw)})
             continue
         # the ' the export puts before a name that would open as a formula is not part of it
         cells = dict.fromkeys(RESULT_COLUMNS, "") | {c: csv_text(raw[i]) for c, i in shared.items()}
@@ -239,7 +246,7 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
             row = cells | {c: csv_text(raw[i]) for c, i in player.items()}
             if not wide:
                 filled += fill_merged(row, above, sizes)
-            typed = _parse_row(plan, line, row, ruleset=ruleset.name if ruleset else "")
+            typed = _parse_row(plan, line, row, ruleset=ruleset.name if ruleset else "", one_player=not wide)
             if typed:
                 typed_rows.append(typed)
         if wide and places and len(typed_rows) == 4 and (wrong := _out_of_place(typed_rows)):
@@ -318,9 +325,11 @@ def _layout(plan: ImportPlan, where: list[Line], header: list[str], *, dated: bo
     return shared, players
 
 
-def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: str) -> dict[str, Any] | None:
+def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: str,
+               one_player: bool = True) -> dict[str, Any] | None:
     """One CSV row into typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the
-    rule set's name when the row names none."""
+    rule set's name when the row names none; ``one_player``: the row is one player's, who may have
+    sat the hanchan out (``sits_out``: a blank score is then no error here)."""
     out: dict[str, Any] = {"line": line}
     problems = []
     try:
@@ -334,19 +343,23 @@ def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: st
             problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
     except ValidationError as exc:
         problems += exc.messages
+    # maybe a member who sat out (抜け番), dropped from a hanchan of five (``csvio``): blank, 0 or 抜け
+    out["sits_out"] = one_player and sits_out(row["score"]) and not any(row[k].strip() for k in ("rank", "uma", "net"))
     for key in ("table", "game", "seat", "member_no", "score", "rank", "uma", "net"):
         figure = key in ("score", "uma", "net")
         try:
             out[key] = (sheet_figure(row[key]) if figure
                         else sheet_int(row[key], blank_ok=key in ("seat", "member_no", "rank"), column=key))
         except ValueError:
-            if figure:
+            if key == "score" and out["sits_out"]:  # 抜け
+                out[key] = None
+            elif figure:
                 problems.append(_("%(col)s が数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
             elif row[key].strip():
                 problems.append(_("%(col)s が整数ではありません(%(v)s)") % {"col": FIELD_LABELS[key], "v": row[key]})
             else:
                 problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS[key]})
-    if "score" in out and out["score"] is None:
+    if "score" in out and out["score"] is None and not out["sits_out"]:
         problems.append(_("%(col)s が空です") % {"col": FIELD_LABELS["score"]})
     if not problems:
         if out["table"] < 1 or out["table"] > 999:

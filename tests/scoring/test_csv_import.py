@@ -963,3 +963,128 @@ def test_a_file_too_big_for_one_web_request_is_sent_to_the_command(client_as, sc
     body = r.content.decode()
     assert "画面から取り込むには大きすぎます(1 半荘まで)" in body and "importresults" in body
     assert 'name="token"' not in body
+
+
+# --------------------------------------------------------------------------- club sheets, second round
+
+CLUB = "日付,卓,回戦,名前,素点\n"
+
+
+def club_rows(*rows, date="2026/11/1", table=1, game=1):
+    return "".join(f"{date},{table},{game},{name},{score}\n" for name, score in rows)
+
+
+def test_a_sheet_of_attendance_beside_the_results_is_left_out_and_named(rs, members):
+    """A workbook a month with an 出欠 sheet: it has dates but neither raw scores nor 回戦."""
+    attendance = [["日付", "名前", "出欠"], [datetime.datetime(2026, 11, 1), "山田", "○"]]
+    data = workbook(sheet_rows(HEADER + GAME), sheets=("11月", "出欠"), others=[attendance])
+    plan = read(data, ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert plan.notes == ["素点と回戦の見出しがないシートは読みませんでした: 出欠"]
+    # a sheet with 回戦 but a misnamed raw score is a sheet of results: refused by its header
+    misnamed = [["日付", "卓", "回戦", "名前", "得点"], [datetime.datetime(2026, 11, 1), 1, 1, "山田", 32600]]
+    plan = read(workbook(sheet_rows(HEADER + GAME), sheets=("11月", "12月"), others=[misnamed]), ruleset=rs)
+    assert errors(plan)[0].startswith("シート「12月」1行目: 見出し行に列がありません: score(素点)")
+
+
+def test_a_row_may_end_before_the_columns_that_are_not_read(rs, members):
+    """A CSV file written by hand: the note column (備考) after the last read one left off."""
+    text = ("日付,卓,回戦,名前,素点,備考\n" + club_rows(("山田", 32600), ("佐藤", 25000), ("鈴木", 25000))
+            + "2026/11/1,1,1,田中,17400,遅刻\n")
+    plan = check(text, ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].scores == [32600, 25000, 25000, 17400]
+    assert errors(check("日付,卓,回戦,名前,素点,備考\n2026/11/1,1,1,山田\n", ruleset=rs)) \
+        == ["2行目: 列が足りません(5 列あるはずが 4 列)"]
+
+
+@pytest.mark.parametrize("first", ["sep=;\r\n", "", "sep=,\r\n"])
+def test_a_csv_file_separated_by_semicolons_or_with_excels_sep_line_is_read(rs, members, first):
+    delimiter = "," if first == "sep=,\r\n" else ";"
+    text = first + (CLUB + club_rows(("山田", 32600), ("佐藤", 25000), ("鈴木", 25000), ("田中", "x"))).replace(",", delimiter)
+    plan = services.results_import_check(sheets=services.upload_sheets(text.encode()), ruleset=rs)
+    # the sep= line Excel hides is not counted: the rows are numbered as Excel shows them
+    assert errors(plan) == ["5行目: score(素点) が数ではありません(x)"]
+    plan = services.results_import_check(sheets=services.upload_sheets(text.replace("x", "17400").encode()), ruleset=rs)
+    assert plan.ok and plan.hanchans[0].scores == [32600, 25000, 25000, 17400]
+
+
+@pytest.mark.parametrize("sat_out", ["", "0", "抜け", "休"])
+def test_a_member_who_sat_out_a_table_of_five_is_not_read_as_a_fifth_player(rs, members, sat_out, scorekeeper):
+    """抜け番: the fifth member of a table of five written with a blank, 0 or 抜け as a score."""
+    text = CLUB + club_rows(("山田", 32600), ("佐藤", 25000), ("伊藤", sat_out), ("鈴木", 25000), ("田中", 17400))
+    plan = check(text, ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].names == ["山田", "佐藤", "鈴木", "田中"]
+    assert plan.notes == ["1 行は抜け番(5人の卓で素点が空・0・抜けの1人)として読みませんでした: 4行目"]
+    services.results_import(text=text, ruleset=rs, by=scorekeeper)
+    assert [r.member.name for r in HanchanResult.objects.order_by("seat")] == ["山田", "佐藤", "鈴木", "田中"]
+    assert list(HanchanResult.objects.order_by("seat").values_list("net", flat=True)) == [19600, 4000, -4000, -19600]
+
+
+def test_a_sat_out_row_in_merged_cells_does_not_end_its_hanchan(rs, members):
+    """Merged 日付・卓・回戦 cells over five rows, the member who sat out in the middle."""
+    rows = [["日付", "卓", "回戦", "名前", "素点"]]
+    rows += [[datetime.datetime(2026, 11, 1), 1, 1, "山田", 32600], [None, None, None, "伊藤", None],
+             [None, None, None, "佐藤", 25000], [None, None, None, "鈴木", 25000], [None, None, None, "田中", 17400]]
+    plan = read(workbook(rows, merge=("A2:A6", "B2:B6", "C2:C6")), ruleset=rs)
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].names == ["山田", "佐藤", "鈴木", "田中"]
+
+
+def test_a_blank_score_that_is_no_sit_out_is_refused_by_its_line(rs, members):
+    # four rows, one without a score: a score forgotten, not a member who sat out
+    plan = check(CLUB + club_rows(("山田", 32600), ("佐藤", 25000), ("鈴木", ""), ("田中", 17400)), ruleset=rs)
+    assert errors(plan) == ["4行目: score(素点) が空です"]
+    # five rows, two of them 0: which one sat out is not known
+    plan = check(CLUB + club_rows(("山田", 50000), ("佐藤", 0), ("鈴木", 0), ("田中", 50000), ("伊藤", 0)), ruleset=rs)
+    assert errors(plan) == ["2〜6行目: 2026-11-01 1卓 1回戦: 1半荘に4行が必要です(5 行)"]
+    # a blank score with a net written is refused at once
+    plan = check("日付,卓,回戦,名前,素点,成績\n2026/11/1,1,1,山田,,+19.6\n", ruleset=rs)
+    assert errors(plan) == ["2行目: score(素点) が空です"]
+
+
+def test_a_name_with_an_honorific_or_in_kana_finds_its_member_and_says_so(rs, members, scorekeeper):
+    text = CLUB + club_rows(("山田さん", 32600), ("さとう", 25000), ("スズキ", 25000), ("田中", 17400))
+    plan = check(text, ruleset=rs, create_members=True)
+    assert plan.ok, errors(plan)
+    assert plan.hanchans[0].numbers == [1, 2, 3, 4] and not plan.new_members
+    assert plan.notes == ["登録された名前と違う名前は、敬称を除いた名前かよみがなが同じ会員として読みました。違う人なら会員番号を書いてください: "
+                          "「山田さん」→「山田」(会員番号 1)、「さとう」→「佐藤」(会員番号 2)、「スズキ」→「鈴木」(会員番号 3)"]
+    services.results_import(text=text, ruleset=rs, by=scorekeeper)
+    assert Member.objects.count() == 5
+    # a reading two members share is not guessed between
+    services.member_create(name="佐東", kana="さとう", number=6)
+    assert errors(check(text, ruleset=rs)) == ["3行目: 「さとう」という会員が複数います(会員番号 2、6)。会員番号を書いてください"]
+
+
+def test_a_members_spelling_told_once_not_for_each_of_their_rows(rs, members):
+    text = "日付,卓,回戦,会員番号,名前,素点\n" + "".join(
+        f"2026/11/1,1,{g},{no},{name},{score}\n" for g in (1, 2)
+        for no, name, score in ((1, "山田 太郎", 32600), (2, "佐藤", 25000), (3, "鈴木", 25000), (4, "田中", 17400)))
+    plan = check(text, ruleset=rs)
+    assert plan.ok and plan.notes == ["会員番号 1 は「山田」として登録されています(CSV では「山田 太郎」)。登録済みの会員として取り込みます"]
+
+
+def test_nets_of_another_uma_are_told_in_the_sheets_unit_with_the_rule_sets_own(rs, members):
+    """A sheet of uma 10-20 under a rule set of 4-12: each wrong cell in thousands, as written, and
+    what the rule set's start, return and uma are."""
+    text = "日付,卓,回戦,名前,素点,順位点,成績\n" + "".join(
+        f"2026/11/1,1,1,{name},{score},{uma},{net}\n" for name, score, uma, net in
+        (("山田", 32600, 20, "+27.6"), ("佐藤", 25000, 10, "+10"), ("鈴木", 25000, -10, "-10"), ("田中", 17400, -20, "-27.6")))
+    assert errors(check(text, ruleset=rs)) == [
+        "2〜5行目: 2026-11-01 1卓 1回戦: ルール「ありあり」での計算と合いません: 2行目の順位点 20(計算では 12)、"
+        "2行目の成績 27.6(計算では 19.6)、3行目の順位点 10(計算では 4)、3行目の成績 10(計算では 4)、"
+        "4行目の順位点 -10(計算では -4)、4行目の成績 -10(計算では -4)、5行目の順位点 -20(計算では -12)、"
+        "5行目の成績 -27.6(計算では -19.6)。このルールは持ち点 25000、返し 25000、順位点 +12/+4/-4/-12 です。"
+        "シートのルールと違うなら、取り込むルールを選び直してください(順位点・成績の列を消せば、素点とルールから計算します)"]
+
+
+def test_raw_scores_of_other_start_points_name_them(rs, members):
+    """持ち点 30000 sheets under a rule set of 25000: not a typo, the rule set is told; a typo is."""
+    plan = check(CLUB + club_rows(("山田", 42600), ("佐藤", 30000), ("鈴木", 30000), ("田中", 17400)), ruleset=rs)
+    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: 素点の合計が 100000 点になりません(120000 点)。4人の持ち点が "
+                            "30000 点の表のようですが、ルール「ありあり」の持ち点は 25000 点です。持ち点の合うルールを選んでください"]
+    plan = check(CLUB + club_rows(("山田", 32600), ("佐藤", 25000), ("鈴木", 25000), ("田中", 17500)), ruleset=rs)
+    assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: 素点の合計が 100000 点になりません(100100 点)。"
+                            "供託は最終得点に含めてください"]
