@@ -304,6 +304,19 @@ def yearless(value: str) -> bool:
     return bool(YEARLESS.fullmatch(DATE_TAIL.sub("", _sheet_text(value))))
 
 
+# a date with its year, month and day, each where it belongs (2026/2/30 is one, but no day)
+DATE_SHAPE = re.compile(r"(\d{4}|(令和|平成|R|H)(\d{1,2}|元))[-/.年]\d{1,2}[-/.月]\d{1,2}日?", re.IGNORECASE)
+
+
+def no_such_day(value: str) -> bool:
+    """Whether a date cell is written as a date but names a day no calendar has (``sheet_date`` refused it).
+
+    >>> no_such_day("2026/2/30"), no_such_day("令和8年13月1日"), no_such_day("1/11/2026"), no_such_day("x")
+    (True, True, False, False)
+    """
+    return bool(DATE_SHAPE.fullmatch(DATE_TAIL.sub("", _sheet_text(value))))
+
+
 def sheet_date(value: str) -> datetime.date:
     """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too,
     with its day of the week or a time after it; the year may be of the era (``令和8年``, ``R8``).
@@ -357,13 +370,17 @@ HEADING_NOTE = re.compile(r"\s*(\(.*\)|\[.*]|【.*】)$")
 
 
 def sheet_column(heading: str) -> str:
-    """A header cell as the column it names, with or without a note after it.
+    """A header cell as the column it names, with or without a note after it, and with or without
+    the spaces a sheet puts between its letters to line headings up (氏　名, 日 付).
 
     >>> [sheet_column(h) for h in ("Date", "日付 ", "開催日", "氏名", "着順", "ＰＴ", "備考", "素点（点）", "成績【千点】")]
     ['date', 'date', 'date', 'member_name', 'rank', 'net', '備考', 'score', 'net']
+    >>> [sheet_column(h) for h in ("氏　名", "日 付", "素　点 (点)", "備 考")]
+    ['member_name', 'date', 'score', '備 考']
     """
     text = _sheet_text(heading).lower()
-    return COLUMN_OF.get(text) or COLUMN_OF.get(HEADING_NOTE.sub("", text), text)
+    key = "".join(text.split())
+    return COLUMN_OF.get(key) or COLUMN_OF.get(HEADING_NOTE.sub("", key), text)
 
 
 def name_key(name: str) -> str:

@@ -21,7 +21,8 @@ from ..models import RuleSet, validate_club_day_date
 from ..selectors.csvio import RESULT_COLUMNS, csv_text
 from ..shared import listed
 from .csvcells import (FIELD_LABELS, GAME_HEADING, Header, by_places, csv_delimiter, fill_merged, fill_row,
-                       sheet_date, sheet_figure, sheet_header, sheet_int, sits_out, totals_row, yearless)
+                       no_such_day, sheet_date, sheet_figure, sheet_header, sheet_int, sits_out, totals_row,
+                       yearless)
 
 MAX_ROWS = 100_000
 MAX_ERRORS = 1000
@@ -339,6 +340,8 @@ def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: st
         if yearless(row["date"]):
             problems.append(_("日付に年がありません(%(v)s)。Excel で日付の表示形式を 2026/11/1 にしてから保存してください")
                             % {"v": row["date"]})
+        elif no_such_day(row["date"]):
+            problems.append(_("日付 %(v)s はありません。月と日を確かめてください") % {"v": row["date"]})
         else:
             problems.append(_("日付は 2026-11-01 の形で書いてください(%(v)s)") % {"v": row["date"]})
     except ValidationError as exc:

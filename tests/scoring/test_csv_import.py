@@ -113,7 +113,7 @@ def test_a_file_imported_again_with_more_rows_skips_the_hanchan_already_recorded
 
 
 @pytest.mark.parametrize("edit, message", [
-    (("2026-11-01,1,1,0,1,山田,32600", "2026-13-01,1,1,0,1,山田,32600"), "2行目: 日付は 2026-11-01 の形で書いてください(2026-13-01)"),
+    (("2026-11-01,1,1,0,1,山田,32600", "2026-13-01,1,1,0,1,山田,32600"), "2行目: 日付 2026-13-01 はありません。月と日を確かめてください"),
     ((",32600,1,", ",3万,1,"), "2行目: score(素点) が数ではありません(3万)"),
     ((",32600,1,", ",,1,"), "2行目: score(素点) が空です"),
     (("1,1,0,1,山田", "1,1,7,1,山田"), "2行目: 席(seat)は起家から 0〜3 です(7)"),
@@ -293,7 +293,7 @@ def test_dates_of_the_japanese_era_as_excel_shows_them_are_read(rs, members):
         plan = check(HEADER + GAME.replace("2026-11-01", era))
         assert plan.ok and plan.hanchans[0].date == datetime.date(2026, 11, 1), (era, errors(plan))
     assert errors(check(HEADER + GAME.replace("2026-11-01", "令和8年13月1日")))[0].startswith(
-        "2行目: 日付は 2026-11-01 の形で書いてください(令和8年13月1日)")
+        "2行目: 日付 令和8年13月1日 はありません。月と日を確かめてください")
 
 
 def test_a_date_saved_without_its_year_is_told_how_excel_shows_the_year(rs, members):
@@ -477,7 +477,7 @@ def test_a_sheet_of_a_hanchan_a_row_may_head_its_seats_by_their_winds_alone(rs, 
 def test_a_sheet_of_a_hanchan_a_row_is_refused_by_its_line_once_per_cell(rs, members):
     plan = check("日付,卓,回戦,名前,素点,名前,素点,名前,素点,名前,素点\n"
                  "2026-13-01,1,1,山田,32600,佐藤,x,鈴木,25000,,\n", ruleset=rs)
-    assert errors(plan) == ["2行目: 日付は 2026-11-01 の形で書いてください(2026-13-01)",
+    assert errors(plan) == ["2行目: 日付 2026-13-01 はありません。月と日を確かめてください",
                             "2行目: score(素点) が数ではありません(x)", "2行目: score(素点) が空です",
                             "2行目: 会員番号も名前も空です"]
 
@@ -1088,3 +1088,13 @@ def test_raw_scores_of_other_start_points_name_them(rs, members):
     plan = check(CLUB + club_rows(("山田", 32600), ("佐藤", 25000), ("鈴木", 25000), ("田中", 17500)), ruleset=rs)
     assert errors(plan) == ["2〜5行目: 2026-11-01 1卓 1回戦: 素点の合計が 100000 点になりません(100100 点)。"
                             "供託は最終得点に含めてください"]
+
+
+def test_headings_spaced_to_line_up_and_a_day_no_calendar_has_are_told_apart(rs, members):
+    """氏　名 and 素 点 as sheets space them; 2026/2/30 is written right but is no day."""
+    text = "日　付,卓,回 戦,氏　名,素　点\n" + club_rows(("山田", 32600), ("佐藤", 25000), ("鈴木", 25000), ("田中", 17400))
+    assert check(text, ruleset=rs).ok
+    plan = check(text.replace("2026/11/1,1,1,山田", "2026/2/30,1,1,山田").replace("2026/11/1,1,1,佐藤", "1/11/2026,1,1,佐藤"),
+                 ruleset=rs)
+    assert errors(plan)[:2] == ["2行目: 日付 2026/2/30 はありません。月と日を確かめてください",
+                                "3行目: 日付は 2026-11-01 の形で書いてください(1/11/2026)"]
