@@ -34,13 +34,19 @@ Line = tuple[int, int]
 
 @dataclass
 class RowError:
-    """A refused row or rows: ``where`` they are in the file ("" for the whole file) and why."""
+    """A refused row or rows: why, and their ``lines`` in the file (none: the whole file) of the
+    file's ``sheets`` (``ImportPlan.sheets``)."""
 
-    where: str
     message: str
+    lines: list[Line] = field(default_factory=list)
+    sheets: list[str] = field(default_factory=list, repr=False)
+
+    @property
+    def where(self) -> str:
+        return where_text(self.lines, self.sheets) if self.lines else ""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        return f"{self.where}: {self.message}" if self.lines else self.message
 
 
 def lines_text(lines: list[int]) -> str:
@@ -106,20 +112,24 @@ class ImportPlan:
     skipped: int = 0  # hanchan the database already has as the file has them
     # (date, table, game) of a refused row: the game's other rows are not checked as a game again
     refused_games: set[tuple[datetime.date, int, int]] = field(default_factory=set)
-    # what was refused where: a cell of a hanchan a row is refused once, not for each of its four players
-    refused: set[tuple[str, str]] = field(default_factory=set, repr=False)
+    # each message told, with the lines told it: a message is told once, with all its lines (a year
+    # missing from every date, a cell of a hanchan a row refused for each of its four players)
+    told: dict[str, tuple[RowError, set[Line]]] = field(default_factory=dict, repr=False)
 
     @property
     def ok(self) -> bool:
         return not self.errors and self.more_errors == 0 and bool(self.hanchans)
 
     def error(self, lines: list[Line], message: str) -> None:
-        where = where_text(lines, self.sheets)
-        if (where, message) in self.refused:
+        if message in self.told:  # told already: for these lines too
+            error, known = self.told[message]
+            error.lines += [line for line in lines if line not in known]
+            known.update(lines)
             return
-        self.refused.add((where, message))
+        error = RowError(message, list(lines), self.sheets)
+        self.told[message] = (error, set(lines))
         if len(self.errors) < MAX_ERRORS:
-            self.errors.append(RowError(where, message))
+            self.errors.append(error)
         else:
             self.more_errors += 1
 
@@ -176,7 +186,7 @@ def read_sheets(sheets: Sequence[tuple[str, str]], *,
         except csv.Error as exc:
             plan.error([(index, reader.line_num)], _("CSV として読めません: %(e)s") % {"e": exc})
         if plan.rows > MAX_ROWS:
-            plan.errors = [RowError("", _("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
+            plan.errors = [RowError(_("行が多すぎます(%(n)s 行まで)。期間を分けて取り込んでください")
                                     % {"n": f"{MAX_ROWS:,}"})]
             return plan, []
     if not plan.rows and not plan.errors:

@@ -293,12 +293,12 @@ def test_dates_of_the_japanese_era_as_excel_shows_them_are_read(rs, members):
         plan = check(HEADER + GAME.replace("2026-11-01", era))
         assert plan.ok and plan.hanchans[0].date == datetime.date(2026, 11, 1), (era, errors(plan))
     assert errors(check(HEADER + GAME.replace("2026-11-01", "令和8年13月1日")))[0].startswith(
-        "2行目: 日付 令和8年13月1日 はありません。月と日を確かめてください")
+        "2〜5行目: 日付 令和8年13月1日 はありません。月と日を確かめてください")
 
 
 def test_a_date_saved_without_its_year_is_told_how_excel_shows_the_year(rs, members):
     assert errors(check(HEADER + GAME.replace("2026-11-01", "11月1日(日)")))[0] \
-        == "2行目: 日付に年がありません(11月1日(日))。Excel で日付の表示形式を 2026/11/1 にしてから保存してください"
+        == "2〜5行目: 日付に年がありません(11月1日(日))。Excel で日付の表示形式を 2026/11/1 にしてから保存してください"
 
 
 def test_tables_games_seats_and_ranks_may_be_written_with_their_units(rs, members):
@@ -1098,3 +1098,13 @@ def test_headings_spaced_to_line_up_and_a_day_no_calendar_has_are_told_apart(rs,
                  ruleset=rs)
     assert errors(plan)[:2] == ["2行目: 日付 2026/2/30 はありません。月と日を確かめてください",
                                 "3行目: 日付は 2026-11-01 の形で書いてください(1/11/2026)"]
+
+
+def test_one_fault_on_many_rows_is_told_once_with_all_its_lines(rs, members):
+    """A sheet whose dates all lack their year: one message naming every row, not one per row
+    (a year of such rows filled the page and the 1,000 messages shown)."""
+    text = CLUB + "".join(club_rows(("山田", 32600), ("佐藤", 25000), ("鈴木", 25000), ("田中", 17400), date="11/1", game=g)
+                          for g in range(1, 301))
+    plan = check(text, ruleset=rs)
+    assert errors(plan) == ["2〜1201行目: 日付に年がありません(11/1)。Excel で日付の表示形式を 2026/11/1 にしてから保存してください"]
+    assert plan.more_errors == 0
