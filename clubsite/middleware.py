@@ -1,11 +1,13 @@
 """The Content-Security-Policy header on every response (Django 5.2 has no built-in CSP), the HTTP
-methods the app answers, and caps on the size of a request body and on the length of a URL."""
+methods the app answers, caps on the size of a request body and on the length of a URL, and the
+answer to a write that waited too long for the database."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -91,3 +93,24 @@ class LongUrlMiddleware:
             response["HX-Reswap"] = "innerHTML"
             return response
         return render(request, "414.html", ctx, status=414)
+
+
+class BusyDatabaseMiddleware:
+    """Answers a write that waited out the database's busy timeout ("database is locked": SQLite has
+    one writer at a time, and a long one, such as a results import of a year, holds the lock for
+    minutes) with a page that says so and to try again (503, Retry-After), instead of a server
+    error. An htmx request gets no swap (``base.html``): the hand form shows 送信に失敗 with its
+    input kept, to send again."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError) or "locked" not in str(exception):
+            return None
+        response = render(request, "503.html", status=503)
+        response["Retry-After"] = "60"
+        return response

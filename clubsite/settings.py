@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "clubsite.middleware.MethodMiddleware",  # GET, HEAD, POST; else 405
     "clubsite.middleware.RequestSizeLimitMiddleware",
     "clubsite.middleware.LongUrlMiddleware",
+    "clubsite.middleware.BusyDatabaseMiddleware",  # a write that waited out the busy timeout: 503
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",  # Japanese unless chosen
     "django.middleware.common.CommonMiddleware",
