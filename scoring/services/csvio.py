@@ -134,7 +134,8 @@ def _without_sit_outs(plan: ImportPlan, parsed: list[dict[str, Any]]) -> list[di
         plan.notes.append(ngettext("%(n)s 行は抜け番(5人の卓で素点が空・0・抜けの1人)として読みませんでした: %(where)s",
                                    "%(n)s 行は抜け番(5人の卓で素点が空・0・抜けの1人)として読みませんでした: %(where)s",
                                    len(dropped)) % {"n": len(dropped), "where": where_text(dropped, plan.sheets)})
-    return [r for r in parsed if r["line"] not in set(dropped) and r["score"] is not None]
+    left_out = set(dropped)
+    return [r for r in parsed if r["line"] not in left_out and r["score"] is not None]
 
 
 def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
