@@ -22,10 +22,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
+from simple_history.utils import bulk_create_with_history
 
 import rules
 
-from ..models import ClubDay, Hanchan, HanchanResult, Member, ResultsImport, RuleSet
+from ..models import ClubDay, FinalScoreSheet, Hanchan, HanchanResult, Member, ResultsImport, RuleSet
 from ..selectors.members import next_member_number
 from ..shared import engine_message, kana_guess, listed, name_in_kana
 from .boards import boards_refresh
@@ -33,11 +34,13 @@ from .club import clubday_create, member_create
 from .common import User, actor
 from .csvcells import FIELD_LABELS, name_key, without_honorific
 from .csvplan import ImportPlan, Line, PlannedHanchan, read_sheets, where_text
-from .hanchan import hanchan_record_final_scores
-from .rollup import rollup_refresh
+from .hanchan import result_values
+from .rollup import rollup_refresh_days
 
 # the reading given to a new member whose name has none to guess (Latin letters): sorts last in 五十音 order
 PLACEHOLDER_KANA = "ん"
+# the version an import leaves its hanchan at, as one typed in is after its sheet: a later write moves it
+IMPORTED_VERSION = 1
 
 
 def results_import_check(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), create_members: bool = False,
@@ -346,7 +349,7 @@ def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), cr
                    progress: Callable[[int, int], None] | None = None) -> ImportPlan:
     """Validate ``sheets`` (or ``text``: see ``results_import_check``) again and store all of it, or
     nothing (a ValidationError lists what was refused), as one ``ResultsImport`` (``file_name``: the
-    file's, to list it by). ``progress(done, total)`` is called after each hanchan stored."""
+    file's, to list it by). ``progress(done, total)`` is called after each day's hanchan are stored."""
     sheets = [list(sheet) for sheet in sheets] or [["", text]]
     plan = results_import_check(sheets=sheets, create_members=create_members, ruleset=ruleset)
     if not plan.ok:
@@ -362,31 +365,45 @@ def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), cr
     for date, rs in sorted(plan.new_days.items()):
         days[date] = clubday_create(date=date, venue="", ruleset=rs)
     ClubDay.objects.filter(pk__in=[days[date].pk for date in plan.new_days]).update(results_import=made)
-    done = 0
+    user, done, players = actor(by), 0, {}
     for date, planned in groupby(plan.hanchans, key=attrgetter("date")):  # the plan is in date order
-        day, players = days[date], set()
-        for h in planned:
-            seats = [members[n] for n in h.numbers]
-            # not hanchan_create: the whole file was checked above, and its full_clean would re-read each row
-            hanchan = Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
-                              ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
-                              seat0=seats[0], seat1=seats[1], seat2=seats[2], seat3=seats[3], results_import=made)
-            try:
-                with transaction.atomic():
-                    hanchan.save()
-            except IntegrityError:  # recorded by someone else since the check: refuse the whole import
-                raise ValidationError(_("%(date)s %(t)s卓 %(g)s回戦 はすでに記録されています(上書きはしません)")
-                                      % {"date": h.date.isoformat(), "t": h.table, "g": h.game}) from None
-            hanchan_record_final_scores(hanchan=hanchan, scores=h.scores, sticks=h.sticks, by=by, rollup=False)
-            players.update(m.pk for m in seats)
-            done += 1
-            if progress:
-                progress(done, len(plan.hanchans))
-        rollup_refresh(members=players, day=date)  # once for the day's sheets, not once a sheet
-    # the version the import leaves every hanchan at (as the last one stored is), until one is changed
-    made.version = Hanchan.objects.values_list("version", flat=True).get(pk=hanchan.pk)
+        planned = list(planned)
+        hanchans = _store_day(made, days[date], planned, members, user)
+        players[date] = {pk for h in hanchans for pk in h.member_ids}
+        done += len(planned)
+        if progress:
+            progress(done, len(plan.hanchans))
+    rollup_refresh_days(players)
+    made.version = IMPORTED_VERSION
     made.save(update_fields=["version"])
-    return plan  # each sheet asked for the boards' refresh: one runs at the commit, from the earliest date
+    boards_refresh(since=plan.hanchans[0].date)
+    return plan
+
+
+def _store_day(made: ResultsImport, day: ClubDay, planned: list[PlannedHanchan], members: dict[int, Member],
+               user: User | None) -> list[Hanchan]:
+    """Store one day's planned hanchan as finished paper sheets with their results and history, a few
+    statements for the whole day: the file was checked just before, in this transaction. What
+    ``hanchan_create`` and ``hanchan_record_final_scores`` store, hanchan by hanchan, for one typed in."""
+    hanchans = [Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
+                        state=Hanchan.State.FINISHED, version=IMPORTED_VERSION, results_import=made,
+                        ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
+                        **{f"seat{seat}": members[n] for seat, n in enumerate(h.numbers)})
+                for h in planned]
+    try:
+        with transaction.atomic():
+            bulk_create_with_history(hanchans, Hanchan, default_user=user)
+    except IntegrityError:  # recorded by someone else since the check: refuse the whole import
+        taken = next((h for h in planned if day.hanchans.filter(table=h.table, number=h.game).exists()), planned[0])
+        raise ValidationError(_("%(date)s %(t)s卓 %(g)s回戦 はすでに記録されています(上書きはしません)")
+                              % {"date": taken.date.isoformat(), "t": taken.table, "g": taken.game}) from None
+    bulk_create_with_history([FinalScoreSheet(hanchan=hanchan, scores=h.scores, sticks=h.sticks, entered_by=user)
+                              for hanchan, h in zip(hanchans, planned)], FinalScoreSheet, default_user=user)
+    bulk_create_with_history([HanchanResult(hanchan=hanchan, seat=seat, **values)
+                              for hanchan, h in zip(hanchans, planned)
+                              for seat, values in enumerate(result_values(hanchan, h.result))],
+                             HanchanResult, default_user=user)
+    return hanchans
 
 
 @transaction.atomic
@@ -410,9 +427,8 @@ def results_import_undo(*, results_import: ResultsImport, by: User) -> int:
                                                                                        "member_id"):
         players[date].add(member)
     Hanchan.objects.filter(pk__in=[h.pk for h in hanchans]).delete()  # their history keeps them too
-    for date, members in sorted(players.items()):
-        rollup_refresh(members=members, day=date)
     if players:
+        rollup_refresh_days(players)
         boards_refresh(since=min(players))
     ClubDay.objects.filter(pk__in=days, hanchans__isnull=True, attendance__isnull=True, draws__isnull=True).delete()
     made.undone_at, made.undone_by = timezone.now(), actor(by)

@@ -218,18 +218,23 @@ def _delete_results(hanchan: Hanchan) -> int:
     return deleted
 
 
-def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[str, int]] | None = None,
-                   *, rollup: bool = True) -> int:
+def result_values(hanchan: Hanchan, result: dict[str, Any],
+                  figures: list[dict[str, int]] | None = None) -> list[dict[str, Any]]:
+    """The columns of the four ``HanchanResult`` rows of ``result`` (``rules.final_result``'s, or the
+    replay's), by seat; ``figures`` as ``_store_results``'."""
+    return [{"member_id": member_id, "score": result["scores"][seat], "rank": result["ranks"][seat],
+             "uma": result["uma"][seat], "net": result["net"][seat], "recorded": figures is not None,
+             **(figures[seat] if figures is not None else dict.fromkeys(FIGURES, 0))}
+            for seat, member_id in enumerate(hanchan.member_ids)]
+
+
+def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[str, int]] | None = None) -> int:
     """Make the four result rows equal ``result`` and the per-player hand ``figures`` (by seat, from
     ``figures.player_figures``; ``None``: a paper sheet, no hands recorded). Returns the number of
-    rows written; when any was, the ratings are recomputed from the hanchan's date once it commits.
-    ``rollup=False``: the caller refreshes the rollup of the hanchan's day (an import, once a day)."""
+    rows written; when any was, the ratings are recomputed from the hanchan's date once it commits."""
     existing = {r.seat: r for r in hanchan.results.all()}
     written = 0
-    for seat, member in enumerate(hanchan.members):
-        values = {"member_id": member.pk, "score": result["scores"][seat], "rank": result["ranks"][seat],
-                  "uma": result["uma"][seat], "net": result["net"][seat], "recorded": figures is not None,
-                  **(figures[seat] if figures is not None else dict.fromkeys(FIGURES, 0))}
+    for seat, values in enumerate(result_values(hanchan, result, figures)):
         row = existing.get(seat) or HanchanResult(hanchan=hanchan, seat=seat)
         if row.pk is None or any(getattr(row, k) != v for k, v in values.items()):
             for k, v in values.items():
@@ -237,9 +242,8 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
             row.save()
             written += 1
     if written:
-        if rollup:
-            rollup_refresh(members={m.pk for m in hanchan.members} | {r.member_id for r in existing.values()},
-                           day=hanchan.clubday.date, hanchan=hanchan)
+        rollup_refresh(members=set(hanchan.member_ids) | {r.member_id for r in existing.values()},
+                       day=hanchan.clubday.date, hanchan=hanchan)
         boards_refresh(since=hanchan.clubday.date)
     return written
 
@@ -379,11 +383,10 @@ def hanchan_reopen(*, hanchan: Hanchan, by: User, version: int | None = None) ->
 
 @transaction.atomic
 def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], sticks: int,
-                                by: User, version: int | None = None, rollup: bool = True) -> list[HanchanResult]:
+                                by: User, version: int | None = None) -> list[HanchanResult]:
     """A hanchan played on paper (seed 002「得点をそのまま記入」): four raw scores by seat and the
     riichi sticks left on the table. Ranks 上家優先, 順位点 and nets via ``rules.final_result``.
-    Entering them again adds a new sheet; the earlier ones are kept. ``rollup=False``: the caller
-    refreshes the rollup of the hanchan's day in the same transaction (``rollup_refresh``)."""
+    Entering them again adds a new sheet; the earlier ones are kept."""
     hanchan = _lock(hanchan.pk, version)
     if hanchan.hands.exists():
         raise ValidationError(_("この半荘には1局ずつの記録があります。最終得点は記録から計算されます"))
@@ -393,7 +396,7 @@ def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], stic
     result = _final_result(hanchan, sheet.scores, sheet.sticks)
     sheet.save()
     hanchan.mode, hanchan.state, hanchan.closed_early = Hanchan.Mode.FINAL, Hanchan.State.FINISHED, False
-    _store_results(hanchan, result, rollup=rollup)
+    _store_results(hanchan, result)
     _bump(hanchan, "mode", "state", "closed_early")
     return list(hanchan.results.all())
 

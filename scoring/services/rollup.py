@@ -104,31 +104,43 @@ def _wins(hand_model, q: Q) -> list[dict]:
 def rollup_refresh(*, members: set[int], day: date, hanchan: Hanchan | None = None) -> None:
     """Recompute the rows of ``members`` for ``day`` and its month, year and all time. ``hanchan``: one
     being written, counted as its unsaved state says (the services save the state after the results)."""
+    rollup_refresh_days({day: members}, hanchan=hanchan)
+
+
+@transaction.atomic
+def rollup_refresh_days(days: dict[date, set[int]], *, hanchan: Hanchan | None = None) -> None:
+    """``rollup_refresh`` of each of ``days`` (date -> members); each month, year and all time is
+    summed once for them all (an import of a year of days)."""
+    everyone = set().union(*days.values())
     # writers of the same members' rows take turns (PostgreSQL; SQLite has one writer anyway)
-    list(Member.objects.select_for_update().filter(pk__in=members).order_by("pk").values_list("pk", flat=True))
+    list(Member.objects.select_for_update().filter(pk__in=everyone).order_by("pk").values_list("pk", flat=True))
     finished = Q(hanchan__state=FINISHED)
     if hanchan is not None:
         finished = (finished & ~Q(hanchan_id=hanchan.pk)) | (
             Q(hanchan_id=hanchan.pk) if hanchan.state == FINISHED else Q(pk__in=[]))
-    mine = HanchanResult.objects.filter(finished, hanchan__clubday__date=day, member_id__in=members)
-    ids = list(mine.order_by().values_list("hanchan_id", flat=True).distinct())
-    results = _results(HanchanResult, Q(hanchan_id__in=ids))
-    wins = _wins(HandRecord, Q(hanchan_id__in=ids))
-    y, m, d = day.year, day.month, day.day
-    BoardRollup.objects.filter(member_id__in=members, year=y, month=m, day=d).delete()
-    BoardRollup.objects.bulk_create([BoardRollup(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **row)
-                                     for (member, rs, _d), row in _day_rows(results, wins, members).items()])
-    _levels(BoardRollup, members, y, m)
+    for day, members in days.items():
+        mine = HanchanResult.objects.filter(finished, hanchan__clubday__date=day, member_id__in=members)
+        ids = list(mine.order_by().values_list("hanchan_id", flat=True).distinct())
+        results = _results(HanchanResult, Q(hanchan_id__in=ids))
+        wins = _wins(HandRecord, Q(hanchan_id__in=ids))
+        y, m, d = day.year, day.month, day.day
+        BoardRollup.objects.filter(member_id__in=members, year=y, month=m, day=d).delete()
+        BoardRollup.objects.bulk_create([BoardRollup(member_id=member, ruleset_id=rs, year=y, month=m, day=d, **row)
+                                         for (member, rs, _d), row in _day_rows(results, wins, members).items()])
+    _levels(BoardRollup, everyone, {(day.year, day.month) for day in days})
 
 
-def _levels(model, members: set[int] | None, y: int | None, m: int | None) -> None:
-    """Month, year and all-time rows from the level below (``y``/``m`` ``None``: every period)."""
-    month_q = Q(day__gt=0) & (Q(year=y, month=m) if y else Q())
-    _roll_up(model, members, month_q, {"day": 0, "month__gt": 0, **({"year": y, "month": m} if y else {})},
-             lambda r: (r["year"], r["month"], 0))
-    year_q = Q(day=0, month__gt=0) & (Q(year=y) if y else Q())
-    _roll_up(model, members, year_q, {"month": 0, "year__gt": 0, **({"year": y} if y else {})},
-             lambda r: (r["year"], 0, 0))
+def _levels(model, members: set[int] | None, months: set[tuple[int, int]] | None) -> None:
+    """Month, year and all-time rows from the level below: of ``months`` (year, month), their years
+    and all time (``None``: every period)."""
+    for y, m in sorted(months) if months is not None else [(None, None)]:
+        month_q = Q(day__gt=0) & (Q(year=y, month=m) if y else Q())
+        _roll_up(model, members, month_q, {"day": 0, "month__gt": 0, **({"year": y, "month": m} if y else {})},
+                 lambda r: (r["year"], r["month"], 0))
+    for y in sorted({y for y, _m in months}) if months is not None else [None]:
+        year_q = Q(day=0, month__gt=0) & (Q(year=y) if y else Q())
+        _roll_up(model, members, year_q, {"month": 0, "year__gt": 0, **({"year": y} if y else {})},
+                 lambda r: (r["year"], 0, 0))
     _roll_up(model, members, Q(year__gt=0, month=0), {"year": 0}, lambda r: (0, 0, 0))
 
 
@@ -143,7 +155,7 @@ def rollup_rebuild(*, apps=None) -> int:
     rows = _day_rows(_results(get("HanchanResult"), q), _wins(get("HandRecord"), q), None)
     model.objects.bulk_create([model(member_id=member, ruleset_id=rs, year=d.year, month=d.month, day=d.day, **row)
                                for (member, rs, d), row in rows.items()], batch_size=500)
-    _levels(model, None, None, None)
+    _levels(model, None, None)
     return len(rows)
 
 

@@ -76,6 +76,11 @@ def test_an_import_stores_sheets_results_and_the_files_game_number(rs, members, 
     assert list(h.results.order_by("seat").values_list("rank", "uma", "net")) == [
         (1, 12000, 27000), (2, 4000, 9000), (3, -4000, -9000), (4, -12000, -27000)]
     assert HanchanResult.objects.count() == 8
+    # each row's history names who imported it, as for one typed in; a later write moves the version
+    assert list(h.history.values_list("history_type", "history_user", "state")) == [("+", scorekeeper.pk, "finished")]
+    assert FinalScoreSheet.history.filter(history_user=scorekeeper).count() == 2
+    assert HanchanResult.history.filter(history_user=scorekeeper, hanchan_id=h.pk).count() == 4
+    assert h.version == ResultsImport.objects.get().version == 1
 
 
 def test_an_existing_club_day_is_used_and_a_different_rule_set_goes_on_the_hanchan(rs, members, scorekeeper):
@@ -904,7 +909,7 @@ def test_an_import_of_several_days_keeps_the_rollup_equal_to_a_rebuild_and_repor
     text = HEADER + GAME + BLANKS + BLANKS.replace(",2,3,", ",1,4,") + GAME.replace("2026-11-01", "2026-12-06")
     seen = []
     services.results_import(text=text, by=None, progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert seen == [(1, 4), (3, 4), (4, 4)]  # after each day (11-08 has two hanchan)
     assert HanchanResult.objects.count() == 16
     assert_rollup_is_current()
 
@@ -925,6 +930,21 @@ def test_a_slot_taken_between_preview_and_commit_refuses_the_whole_import(client
     r = client.post(URL, {"token": token, "create_members": "False"})
     assert r.status_code == 422 and "2026-11-08 2卓 3回戦 はすでに記録されています" in r.content.decode()
     assert not HanchanResult.objects.exists() and ClubDay.objects.count() == 1
+
+
+def test_a_slot_taken_after_the_check_in_the_same_transaction_refuses_the_whole_import(rs, members, monkeypatch):
+    """On PostgreSQL another writer may take a slot between the import's check and its insert: the
+    unique slot refuses the insert, and the import says which slot, storing nothing."""
+    from scoring.services import csvio
+
+    day = services.clubday_create(date=datetime.date(2026, 11, 8), venue="", ruleset=rs)
+    for _ in range(3):
+        services.hanchan_create(clubday=day, table=2, players=members[:4])
+    monkeypatch.setattr(csvio, "_recorded", lambda days: {})  # the check misses it
+    with pytest.raises(ValidationError) as refused:
+        services.results_import(text=HEADER + GAME + BLANKS, by=None)
+    assert refused.value.messages == ["2026-11-08 2卓 3回戦 はすでに記録されています(上書きはしません)"]
+    assert not HanchanResult.objects.exists() and not ResultsImport.objects.exists()
 
 
 def test_bad_rows_are_listed_with_line_numbers_and_no_confirm_button(client_as, scorekeeper, rs, members):

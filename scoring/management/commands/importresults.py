@@ -17,6 +17,7 @@ from scoring.services.csvcells import MAX_BYTES
 class Command(BaseCommand):
     help = ("Import results from a CSV file or an Excel workbook's sheets "
             "(date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset[,member_kana]).")
+    shown = 0  # the tenths of the file told stored
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, help="the CSV file or Excel workbook, .xlsx or .xls (- for stdin is not supported)")
@@ -64,6 +65,7 @@ class Command(BaseCommand):
         self.stdout.write(f"imported: {summary} (listed under 取り込みの履歴, /results/imports/, to be undone)")
 
     def progress(self, done: int, total: int) -> None:
-        """A line on stderr at every tenth of the file (10 years of a club take minutes)."""
-        if done * 10 // total != (done - 1) * 10 // total:
+        """A line on stderr at every tenth of the file stored."""
+        if done * 10 // total > self.shown:  # a day's hanchan are stored at once: a tenth may be skipped over
+            self.shown = done * 10 // total
             self.stderr.write(f"stored {done:,} of {total:,} hanchan ({done * 100 // total}%)")
