@@ -19,7 +19,7 @@ setup: $(VENV)/.installed
 ## (DEBUG off) on SQLite, or on PostgreSQL when DATABASE_URL is set.
 run: setup
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py resettle --in-play -v 0
+	$(PY) manage.py resettle --upgrade -v 0
 	$(PY) manage.py collectstatic --noinput -v 0
 	CLUB_HOST=$(HOST) $(PY) manage.py clubstart --host $(HOST) --port $(PORT)
 

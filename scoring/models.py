@@ -428,6 +428,14 @@ class SetupToken(models.Model):
         verbose_name_plural = _("初期設定トークン")
 
 
+class Settled(models.Model):
+    """The version of the settling code (``services.hanchan.SETTLED_VERSION``) that made the stored
+    caches of the replay: one row. ``manage.py resettle --upgrade`` recomputes them all when the code
+    is newer, so they equal the replay after an upgrade too."""
+
+    version = models.PositiveIntegerField()
+
+
 class BoardRollup(models.Model):
     """The boards' sums of finished results per member, rule set in force and period: a date, a month
     (``day`` 0), a year (``month`` 0) or all time (``year`` 0). A cache kept current in the

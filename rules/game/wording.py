@@ -23,8 +23,13 @@ from .value import WinValue
 Text = tuple[str, str]
 
 
-def _names(players: list[str], seats: list[int]) -> str:
-    return ", ".join(players[s] for s in seats)
+def _names(players: list[str], seats: list[int]) -> Text:
+    """(ja, en) of the players of ``seats``.
+
+    >>> _names(["A", "B", "C", "D"], [0, 2])
+    ('A、C', 'A, C')
+    """
+    return "、".join(players[s] for s in seats), ", ".join(players[s] for s in seats)
 
 
 def value_text(v: WinValue) -> Text:
@@ -69,8 +74,8 @@ def ron(ev: Event, f: Facts, players: list[str]) -> Text:
     assert ev.loser is not None
     loser = players[ev.loser]
     if not f.paid:
-        seats = _names(players, [w.winner for w in ev.wins])
-        return f"三家和(流局): {seats} が {loser} からロン", f"triple ron (abortive draw): {seats} on {loser}"
+        ja, en = _names(players, [w.winner for w in ev.wins])
+        return f"三家和(流局): {ja} が {loser} からロン", f"triple ron (abortive draw): {en} on {loser}"
     ja_parts, en_parts = [], []
     for n, p in enumerate(f.paid):
         winner = players[p.winner]
@@ -83,8 +88,9 @@ def ron(ev: Event, f: Facts, players: list[str]) -> Text:
         en_parts.append(f"{winner} rons {loser} for {p.value.total} ({ven}{extra_en})")
     ja, en = " / ".join(ja_parts), " / ".join(en_parts)
     if f.bumped:
-        ja += f"(頭ハネ: {_names(players, f.bumped)})"
-        en += f" (head bump: {_names(players, f.bumped)})"
+        bumped_ja, bumped_en = _names(players, f.bumped)
+        ja += f"(頭ハネ: {bumped_ja})"
+        en += f" (head bump: {bumped_en})"
     return ja, en
 
 
@@ -104,15 +110,16 @@ def tsumo(f: Facts, players: list[str]) -> Text:
 
 def draw(f: Facts, players: list[str], chombo_each: int) -> Text:
     if f.noten_riichi:
-        who = _names(players, f.noten_riichi)
-        return (f"流局: ノーテンリーチで {who} のチョンボ(各{chombo_each}点、やり直し)",
-                f"draw: noten riichi, chombo by {who} ({chombo_each} to each, hand replayed)")
+        who_ja, who_en = _names(players, f.noten_riichi)
+        return (f"流局: ノーテンリーチで {who_ja} のチョンボ(各{chombo_each}点、やり直し)",
+                f"draw: noten riichi, chombo by {who_en} ({chombo_each} to each, hand replayed)")
     tenpai = f.tenpai
     if not tenpai:
         return "流局(全員ノーテン)", "draw (all noten)"
     if len(tenpai) == len(players):
         return "流局(全員テンパイ)", "draw (all tenpai)"
-    return f"流局(テンパイ: {_names(players, tenpai)})", f"draw (tenpai: {_names(players, tenpai)})"
+    tenpai_ja, tenpai_en = _names(players, tenpai)
+    return f"流局(テンパイ: {tenpai_ja})", f"draw (tenpai: {tenpai_en})"
 
 
 def nagashi(f: Facts, players: list[str]) -> Text:
@@ -141,6 +148,7 @@ def describe(ev: Event, f: Facts, players: list[str], *, chombo_each: int, penal
     }
     ja, en = texts[ev.type]()
     if ev.riichi:
-        ja += f"(リーチ: {_names(players, list(ev.riichi))})"
-        en += f" (riichi: {_names(players, list(ev.riichi))})"
+        riichi_ja, riichi_en = _names(players, list(ev.riichi))
+        ja += f"(リーチ: {riichi_ja})"
+        en += f" (riichi: {riichi_en})"
     return {"ja": ja, "en": en}

@@ -27,6 +27,9 @@ from .figures import FIGURES, player_figures
 from .boards import boards_refresh
 from .rollup import rollup_refresh
 
+# Bump it with any change to what a replay stores (rules' results and wording, ``settled_columns``,
+# ``figures.player_figures``): ``manage.py resettle --upgrade`` (``make run``) then recomputes it all.
+SETTLED_VERSION = 2
 SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``settled_columns``
 
 

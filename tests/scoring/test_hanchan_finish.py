@@ -138,7 +138,7 @@ def test_deleting_a_hand_the_ended_game_needs_puts_it_back_in_play(scorekeeper, 
 
 def test_resettle_finishes_a_game_recorded_before_games_finished_themselves(scorekeeper, hanchan):
     """Games whose hands ended them were left in play until someone confirmed them: ``make run``
-    runs ``resettle --in-play``, which puts them on the boards."""
+    runs ``resettle --upgrade``, which settles the games in play and so puts them on the boards."""
     from django.core.management import call_command
 
     services.hanchan_record_hand(hanchan=hanchan, event=BUST, by=scorekeeper)

@@ -169,6 +169,26 @@ def test_resettle_corrects_every_cache_and_reports_the_hanchan(seven, scorekeepe
     assert "0 corrected" in capsys.readouterr().out
 
 
+def test_resettle_upgrade_recomputes_everything_once_after_code_that_settles_differently(seven, hanchan, scorekeeper,
+                                                                                       capsys):
+    """``make run`` runs ``resettle --upgrade``: results stored by an older version (another オカ, say)
+    are corrected on the first start of a newer one, then only games in play are looked at."""
+    from scoring.models import Settled
+    from scoring.services.hanchan import SETTLED_VERSION
+
+    services.hanchan_finish(hanchan=seven, by=scorekeeper)
+    HanchanResult.objects.filter(hanchan=seven, seat=0).update(net=123)  # as the older code stored it
+    HandRecord.objects.filter(hanchan=seven, order=1).update(description="古い説明")
+    Settled.objects.create(version=SETTLED_VERSION - 1)
+    call_command("resettle", "--upgrade")
+    assert "older version" in capsys.readouterr().out
+    assert_cache_is_replay(seven)
+    assert Settled.objects.get().version == SETTLED_VERSION
+    HanchanResult.objects.filter(hanchan=seven, seat=0).update(net=123)
+    call_command("resettle", "--upgrade")  # this version's: the finished game is not looked at again
+    assert HanchanResult.objects.get(hanchan=seven, seat=0).net == 123
+
+
 def test_resettle_recomputes_final_scores_from_the_newest_sheet(hanchan, scorekeeper, capsys):
     services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
                                          by=scorekeeper)
