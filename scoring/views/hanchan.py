@@ -15,12 +15,13 @@ from ..access import readable, scorekeeper_required
 from ..forms import FinalScoresForm
 from ..models import Hanchan
 from .common import form_status, hanchan_or_404, posted_version
-from .hanchan_page import hanchan_page, refused, whole_page
+from .hanchan_page import current, hanchan_page, refused, whole_page
 
 
 @readable
 def hanchan_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return hanchan_page(request, hanchan_or_404(pk), fragment="live" if request.htmx else None)
+    hanchan, kept = current(pk)
+    return hanchan_page(request, hanchan, kept=kept, fragment="live" if request.htmx else None)
 
 
 # the writes that change the hanchan's state, by the ``change`` the URL names, with their message:

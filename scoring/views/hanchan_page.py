@@ -19,18 +19,35 @@ from .. import generations, selectors
 from ..access import is_admin, is_scorekeeper
 from ..forms import HandForm
 from ..models import Hanchan, HandRecord
-from .common import error_list
+from .common import error_list, hanchan_or_404
 
 FRESH_FORM = {"type": "ron", "value": "quick"}  # the initial values of the form for a new hand
 
 
-def page_context(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> dict[str, Any]:
-    """Everything the page and its fragments read. ``extra``: ``form`` (a submitted hand form to
-    show again), ``errors``, ``notice``."""
+def current(pk: int) -> tuple[Hanchan, tuple[str, str]]:
+    """The hanchan as it is now, and the generations its page's blocks are kept under, read first:
+    the hanchan's and the names' (the blocks that replay the game), the seating's and the names' (the
+    new hand's empty form). A write that commits between the two reads (through any server) renews
+    them after they were read, so what is drawn from this hanchan, its players' names and its rule
+    set is never kept under a generation newer than itself (``scoring.generations``: the generation
+    before the data it guards). Read the other way round, a void committed in between left the page
+    in play, with its buttons, under the void's generation until the next write."""
+    kept = generations.generations((generations.hanchan(pk), generations.NAMES),
+                                   (generations.seating(pk), generations.NAMES))
+    return hanchan_or_404(pk), (kept[0], kept[1])
+
+
+def page_context(request: HttpRequest, hanchan: Hanchan, *, kept: tuple[str, str] | None = None,
+                 **extra: Any) -> dict[str, Any]:
+    """Everything the page and its fragments read. ``kept``: the generations of ``current``, read
+    before ``hanchan``; without them (a write's answer, drawn from the hanchan as the write left it)
+    both are read again, in that order. ``extra``: ``form`` (a submitted hand form to show again),
+    ``errors``, ``notice``."""
+    if kept is None:
+        hanchan, kept = current(hanchan.pk)
     user = request.user
     names = hanchan.player_names()
-    page, form = generations.generations((generations.hanchan(hanchan.pk), generations.NAMES),
-                                         (generations.seating(hanchan.pk), generations.NAMES))
+    page, form = kept
     ruleset = hanchan.ruleset_in_force.engine()
     return {"hanchan": hanchan, "generation": page, "form_generation": form,
             # what the cached blocks show differently by user: the 物言い flag, the row actions, 「#n に戻す」
@@ -48,15 +65,15 @@ def page_context(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> dict[s
 
 def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, fragment: str | None = None, status: int = 200,
                  **extra: Any) -> HttpResponse:
-    """The page, or its ``fragment`` (a partial of ``hanchan_detail.html``)."""
+    """The page, or its ``fragment`` (a partial of ``hanchan_detail.html``); ``extra`` as ``page_context``'s."""
     template = "scoring/hanchan_detail.html" + (f"#{fragment}" if fragment else "")
     return render(request, template, page_context(request, hanchan, **extra), status=status)
 
 
-def whole_page(request: HttpRequest, hanchan: Hanchan) -> HttpResponse:
+def whole_page(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> HttpResponse:
     """htmx answer when the hanchan's state changed: the heading (状態 badge), board and forms all
     change, so the whole page body replaces ``#hanchan-page`` whatever the request targeted."""
-    response = hanchan_page(request, hanchan, fragment="page")
+    response = hanchan_page(request, hanchan, fragment="page", **extra)
     return reswap(retarget(response, "#hanchan-page"), "outerHTML show:#hanchan-page:top")
 
 
@@ -73,25 +90,25 @@ def after_record(request: HttpRequest, before: Hanchan, hand: HandRecord, versio
     form's): when this hand is the one change since, it gets out of band what the hand changed (the
     board, the new row, undo, 途中終了) and a fresh form, or the event ``hand-recorded`` when its form
     was the fresh one as drawn (``fresh``: it resets itself); otherwise (the game ended, or the same tap
-    arrived again after other changes) the whole live part or page."""
-    after = hand.hanchan
+    arrived again after other changes, or another phone wrote after it) the whole live part or page,
+    drawn from the hanchan as it is now."""
+    after, kept = current(hand.hanchan_id)
     if after.state != before.state:
-        return whole_page(request, after)
+        return whole_page(request, after, kept=kept)
     if version is not None and after.version == version + 1:
         if not request.POST.get("fresh"):
-            return hanchan_page(request, after, fragment="recorded")
+            return hanchan_page(request, after, fragment="recorded", kept=kept)
         # the form on the phone is the fresh one as drawn: it clears itself (static/js/hand-entry.js)
-        response = hanchan_page(request, after, fragment="recorded", clears_form=True)
+        response = hanchan_page(request, after, fragment="recorded", kept=kept, clears_form=True)
         return trigger_client_event(reswap(response, "none"), "hand-recorded", {"version": after.version})
-    response = hanchan_page(request, after, fragment="live")
+    response = hanchan_page(request, after, fragment="live", kept=kept)
     return reswap(retarget(response, "#live"), "outerHTML show:#live:top")
 
 
 def refused(request: HttpRequest, hanchan: Hanchan, exc: ValidationError) -> HttpResponse:
     """A write the service refused (nothing was stored): htmx gets the live fragment as it is now
     with the reason (422); a plain form post the reason as a message on the page."""
-    if request.htmx:
-        hanchan.refresh_from_db()
+    if request.htmx:  # drawn from the hanchan read again (page_context)
         return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
     messages.error(request, " ".join(error_list(exc)))
     return redirect(hanchan)

@@ -347,3 +347,69 @@ def test_hand_rows_name_each_player_in_full(client, clubday, scorekeeper, ron):
     body = client.get(url(h)).content.decode()
     shown = re.findall(r'<span class="pname"[^>]*>([^<]*)</span>', body)
     assert shown == ["ゲスト鈴木", "ゲスト佐藤", "小林久美子", "小林久美"]
+
+
+# --- a write between the page's reads: what it read before the generation is not kept under it -----
+
+def _write_between_the_hanchan_and_its_generation(monkeypatch, write):
+    """The next page view reads the hanchan, then ``write`` commits (on another server, say), then
+    the view reads the generations: the new ones of that write."""
+    from scoring import generations
+    real = generations.generations
+
+    def late(*groups):
+        monkeypatch.setattr(generations, "generations", real)
+        write()
+        return real(*groups)
+    monkeypatch.setattr(generations, "generations", late)
+
+
+def _shown_then_fresh(client, path, **headers):
+    from django.core.cache import cache
+    shown = _same_page(client.get(path, **headers).content.decode())
+    cache.clear()
+    return shown, _same_page(client.get(path, **headers).content.decode())
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_void_between_reading_the_hanchan_and_its_generation_is_not_hidden(client_as, scorekeeper, reader,
+                                                                           hanchan, ron, monkeypatch, htmx):
+    """The page read the hanchan in play, then the void committed: the blocks it drew (in play, with
+    its 途中終了 button for a scorekeeper) must not be kept under the void's generation."""
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    client = client_as(scorekeeper)
+    _write_between_the_hanchan_and_its_generation(
+        monkeypatch, lambda: services.hanchan_void(hanchan=hanchan, by=scorekeeper))
+    client.get(url(hanchan), **headers)
+    shown, fresh = _shown_then_fresh(client, url(hanchan), **headers)
+    assert "途中終了する" not in fresh and shown == fresh
+
+
+def test_a_rename_between_reading_the_hanchan_and_its_generation_is_not_hidden(client_as, scorekeeper, hanchan,
+                                                                             members, monkeypatch):
+    services.hanchan_record_hand(hanchan=hanchan, event={"type": "draw", "tenpai": [0, 1, 2, 3]}, by=scorekeeper)
+    client = client_as(scorekeeper)
+    _write_between_the_hanchan_and_its_generation(
+        monkeypatch, lambda: services.member_update(member=members[1], name="佐々木"))
+    client.get(url(hanchan))
+    shown, fresh = _shown_then_fresh(client, url(hanchan))
+    assert "佐藤" not in fresh and shown == fresh
+
+
+def test_a_write_between_an_undo_and_its_answer_is_not_hidden(client_as, scorekeeper, hanchan, ron, monkeypatch):
+    """A hand taken back (取り消す), and before the answer is drawn another phone voids the hanchan: the
+    answer's blocks, drawn from the hanchan as the undo left it, are not kept under the void's
+    generation."""
+    for k in range(2):
+        services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    client = client_as(scorekeeper)
+    hanchan.refresh_from_db()
+    last = hanchan.hands.get(order=1)
+    _write_between_the_hanchan_and_its_generation(
+        monkeypatch, lambda: services.hanchan_void(hanchan=hanchan, by=scorekeeper))
+    answer = client.post(reverse("hand-delete", args=[last.pk]), {"version": str(hanchan.version)},
+                         HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    shown, fresh = _shown_then_fresh(client, url(hanchan))
+    assert "<strong>無効</strong>" in fresh and shown == fresh
