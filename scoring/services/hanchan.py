@@ -451,6 +451,8 @@ def hanchan_resettle(*, hanchan: Hanchan) -> list[str]:
         if sheet is None:
             return [_("最終得点の記録がありません")] if hanchan.results.exists() else []
         written = _store_results(hanchan, _final_result(hanchan, sheet.scores, sheet.sticks))
+        if written:
+            _bump(hanchan)  # its page shows the results
         return [_("結果 %(n)s 行を修正") % {"n": written}] if written else []
     hands = _hands(hanchan)
     for i, hand in enumerate(hands):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import services
+from scoring import generations, services
 from scoring.models import Hanchan, Settled
 from scoring.services.hanchan import SETTLED_VERSION
 from scoring.services.ratings import ratings_update
@@ -52,6 +52,7 @@ class Command(BaseCommand):
         if not hanchan and not in_play:  # the boards' caches of all results: rebuilt from them
             rows = services.rollup_rebuild()
             rated = ratings_update(since=None)
+            generations.new_generation(generations.BOARDS)  # the boards kept were drawn from the rollup replaced
             self.stdout.write(f"boards: rollup rebuilt ({rows} rows), ratings recomputed ({rated} changed)")
             Settled.objects.update_or_create(pk=1, defaults={"version": SETTLED_VERSION})
         if failed:

@@ -1,0 +1,61 @@
+"""Pages kept in the shared cache (``scoring.generations``) after writes that do not come through the
+app's own pages: ``manage.py resettle``, a guest checked in at the door, Django's admin. Each page, read
+once before the write (so that it is kept), must afterwards equal the page drawn from scratch."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import BoardRollup, HanchanResult
+
+pytestmark = pytest.mark.django_db
+
+CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+|("X-CSRFToken": ")[^"]+')
+
+
+def page(client, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return CSRF.sub(lambda m: m.group(1) or m.group(2), response.content.decode())
+
+
+def shown_and_fresh(client, path: str) -> tuple[str, str]:
+    shown = page(client, path)
+    cache.clear()
+    return shown, page(client, path)
+
+
+def test_resettle_of_the_boards_rollup_renews_the_kept_boards(client, history, capsys,
+                                                               django_capture_on_commit_callbacks):
+    """``resettle`` rebuilds the boards' rollup (a cache of the results): the boards drawn from a
+    wrong rollup and kept must not outlive the repair."""
+    BoardRollup.objects.update(net=999900)
+    member = HanchanResult.objects.first().member_id
+    paths = [reverse("standings"), reverse("home"), reverse("member-detail", args=[member])]
+    assert all("+999.9" in page(client, path) for path in paths)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("resettle")
+    for path in paths:
+        shown, fresh = shown_and_fresh(client, path)
+        assert "+999.9" not in fresh and shown == fresh, path
+
+
+def test_resettle_of_a_paper_sheets_results_renews_its_kept_page(client, hanchan, scorekeeper, capsys,
+                                                                   django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
+                                             by=scorekeeper)
+    HanchanResult.objects.filter(hanchan=hanchan).update(net=777700)
+    path = reverse("hanchan-detail", args=[hanchan.pk])
+    assert "+777.7" in page(client, path)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("resettle")
+    assert "結果 4 行を修正" in capsys.readouterr().out
+    shown, fresh = shown_and_fresh(client, path)
+    assert "+777.7" not in fresh and shown == fresh
