@@ -120,6 +120,7 @@ def guest_check_in(*, clubday: ClubDay, name: str) -> Attendance:
     elif not guest.active:
         guest.active = True
         guest.save(update_fields=["active"])
+        generations.new_generation(generations.BOARDS)  # back on the boards, which leave out members who left
     return attendance_check_in(clubday=day, member=guest)
 
 

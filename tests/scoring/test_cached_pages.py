@@ -59,3 +59,24 @@ def test_resettle_of_a_paper_sheets_results_renews_its_kept_page(client, hanchan
     assert "結果 4 行を修正" in capsys.readouterr().out
     shown, fresh = shown_and_fresh(client, path)
     assert "+777.7" not in fresh and shown == fresh
+
+
+def test_a_guest_back_at_the_door_is_back_on_the_kept_boards(client, clubday, members, scorekeeper,
+                                                              django_capture_on_commit_callbacks):
+    """A guest who had left the club (退会: off the boards) is checked in again as a guest: active
+    again, on the standings and the home page's teaser at once, not at the next result."""
+    import datetime
+
+    guest = services.guest_check_in(clubday=clubday, name="ゲスト木村").member
+    h = services.hanchan_create(clubday=clubday, table=1, players=[guest, *members[:3]])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hanchan_record_final_scores(hanchan=h, scores=[40000, 25000, 20000, 15000], sticks=0, by=scorekeeper)
+        services.member_update(member=guest, active=False)
+    paths = [reverse("standings"), reverse("home")]
+    assert all("ゲスト木村" not in page(client, path) for path in paths)
+    later = services.clubday_create(date=datetime.date(2026, 11, 8), venue="公民館", ruleset=clubday.ruleset)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.guest_check_in(clubday=later, name="ゲスト木村").member == guest
+    for path in paths:
+        shown, fresh = shown_and_fresh(client, path)
+        assert "ゲスト木村" in fresh and shown == fresh, path
