@@ -2,7 +2,7 @@
 keyed by generations.
 
 Whatever a page caches is keyed by the *generation* of the things it was drawn from — ``"boards"``
-(results, ratings), ``"names"`` (members and rule sets as every page names them), ``"hanchan:<pk>"``
+(results, ratings), ``"names"`` (members, rule sets and logins as every page names them), ``"hanchan:<pk>"``
 (one hanchan's hands, state and disputes), ``"seating:<pk>"`` (who sits at it) — and the services
 that change one of those start a new generation of it with their write (``new_generation``). A value
 drawn before a write is then never read again, on any server; nothing expires by time and no key

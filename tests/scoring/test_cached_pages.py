@@ -20,9 +20,13 @@ CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+|("X-CSRFToken": ")
 
 
 def page(client, path: str) -> str:
+    """The page without what differs by request: CSRF tokens (masked anew each time) and the one-time
+    message of the write before."""
     response = client.get(path)
     assert response.status_code == 200, path
-    return CSRF.sub(lambda m: m.group(1) or m.group(2), response.content.decode())
+    body = re.sub(r'<ul class="messages">.*?</ul>', "", response.content.decode(), flags=re.DOTALL)
+    body = "\n".join(line for line in body.splitlines() if line.strip())
+    return CSRF.sub(lambda m: m.group(1) or m.group(2), body)
 
 
 def shown_and_fresh(client, path: str) -> tuple[str, str]:
@@ -80,3 +84,25 @@ def test_a_guest_back_at_the_door_is_back_on_the_kept_boards(client, clubday, me
     for path in paths:
         shown, fresh = shown_and_fresh(client, path)
         assert "ゲスト木村" in fresh and shown == fresh, path
+
+
+def test_a_login_renamed_in_djangos_admin_is_renamed_under_the_deleted_hands(client_as, client, django_user_model,
+                                                                          scorekeeper, hanchan, ron):
+    """「削除された局」 on a hanchan page (kept in the cache) names who deleted each hand by their login;
+    Django's admin, which manages logins, may rename it."""
+    for k in range(2):
+        services.hanchan_record_hand(hanchan=hanchan, event=ron(1, 0, 3, 30), by=scorekeeper)
+    hanchan.refresh_from_db()
+    keeper = client_as(scorekeeper)
+    hand = hanchan.hands.get(order=1)
+    assert keeper.post(reverse("hand-delete", args=[hand.pk]), {"version": hanchan.version}).status_code == 302
+    path = reverse("hanchan-detail", args=[hanchan.pk])
+    assert " ・ kiroku</p>" in page(keeper, path)
+    client.force_login(django_user_model.objects.create_superuser(username="root", password="pass-1234"))
+    change = reverse("admin:auth_user_change", args=[scorekeeper.pk])
+    form = {"username": "suzuki-kiroku", "is_active": "on", "groups": [g.pk for g in scorekeeper.groups.all()],
+            "last_login_0": "", "last_login_1": "", "date_joined_0": "2026-11-01", "date_joined_1": "10:00:00"}
+    assert client.post(change, form).status_code == 302
+    client.force_login(scorekeeper)
+    shown, fresh = shown_and_fresh(client, path)
+    assert " ・ suzuki-kiroku</p>" in fresh and shown == fresh
