@@ -106,3 +106,16 @@ def test_a_login_renamed_in_djangos_admin_is_renamed_under_the_deleted_hands(cli
     client.force_login(scorekeeper)
     shown, fresh = shown_and_fresh(client, path)
     assert " ・ suzuki-kiroku</p>" in fresh and shown == fresh
+
+
+def test_the_board_of_a_club_day_asked_for_before_it_existed_is_its_own(client, history, ariari):
+    """``?clubday=<the next id>`` before that day exists is refused and shows all time (kept); once the
+    day is created its board is its own (empty until it has results), not the all-time one kept."""
+    import datetime
+
+    from scoring.models import ClubDay
+    path = reverse("standings") + f"?clubday={ClubDay.objects.order_by('-pk').first().pk + 1}"
+    assert client.get(path).status_code == 422
+    services.clubday_create(date=datetime.date(2026, 11, 30), venue="公民館", ruleset=ariari)
+    shown, fresh = shown_and_fresh(client, path)
+    assert "この条件で終了した半荘はありません" in fresh and shown == fresh
