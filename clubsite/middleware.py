@@ -1,6 +1,6 @@
-"""The Content-Security-Policy header on every response (Django 5.2 has no built-in CSP), the HTTP
-methods the app answers, caps on the size of a request body and on the length of a URL, and the
-answer to a write that waited too long for the database."""
+"""The Content-Security-Policy header on every response (Django 5.2 has no built-in CSP), what caches
+may keep of the app's answers, the HTTP methods the app answers, caps on the size of a request body
+and on the length of a URL, and the answer to a write that waited too long for the database."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 
@@ -24,6 +25,30 @@ class ContentSecurityPolicyMiddleware:
         policy = getattr(settings, "CONTENT_SECURITY_POLICY", "")
         if policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy
+        return response
+
+
+class PrivateAnswersMiddleware:
+    """``Cache-Control`` of every answer of the app's views (static files have whitenoise's, which
+    answers them before this): ``private``, since a page carries its visitor's CSRF token, language
+    and buttons, so that no shared cache (a proxy) keeps one for another visitor; ``no-cache`` for a
+    visitor without a session; ``no-store`` for one with a session (a login), so that after
+    「ログアウト」 the browser's back button (its back-forward cache, its history) does not show the
+    previous user's page, nor a scorekeeper an old page of a hanchan with its old version. A view
+    that sets its own header keeps it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if "Cache-Control" in response:
+            return response
+        session = settings.SESSION_COOKIE_NAME
+        if session in request.COOKIES or session in response.cookies:
+            patch_cache_control(response, private=True, no_store=True)
+        else:
+            patch_cache_control(response, private=True, no_cache=True)
         return response
 
 

@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",  # pages and htmx answers; see "Compressed responses" below
+    "clubsite.middleware.PrivateAnswersMiddleware",  # Cache-Control: private (no-store with a session)
     "clubsite.middleware.ContentSecurityPolicyMiddleware",
     "clubsite.middleware.MethodMiddleware",  # GET, HEAD, POST; else 405
     "clubsite.middleware.RequestSizeLimitMiddleware",
