@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import push_url
 
 import rules
@@ -27,7 +27,7 @@ from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
 from .common import form_errors, phone_url
 
 
-@require_GET
+@require_safe  # GET, and HEAD (a link checker, a monitor)
 def check(request: HttpRequest) -> HttpResponse:
     """The hand in the URL, judged under the club's rule set and every preset; htmx gets the results."""
     choices, club = club_rulesets()
@@ -75,7 +75,7 @@ def _json(out: dict, status: int) -> HttpResponse:
 
 @long_url_ok  # ?doc= is bounded (MAX_BYTES) and refused in the JSON scripts read
 @csrf_exempt  # it writes nothing; scripts POST a document as `python -m rules compare` reads it
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def check_json(request: HttpRequest) -> HttpResponse:
     """``python -m rules compare`` over HTTP: ``?doc=<JSON>`` or the JSON as the POST body."""
     if request.method == "POST":
@@ -93,7 +93,7 @@ def check_json(request: HttpRequest) -> HttpResponse:
     return _json(out, {0: 200, 2: 400}.get(code, 500))
 
 
-@require_GET
+@require_safe
 def check_examples(request: HttpRequest) -> HttpResponse:
     """例題集: every sample hand of the seeds with its verdict under A and B, linking to the checker."""
     lang = get_language() or "ja"
@@ -110,7 +110,7 @@ def check_examples(request: HttpRequest) -> HttpResponse:
                   {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})
 
 
-@require_GET
+@require_safe
 def check_tiles(request: HttpRequest) -> JsonResponse:
     """The tap palette's reader of typed tiles, as JSON."""
     return JsonResponse(read_tiles(request.GET.get("hand", ""), request.GET.get("melds", ""),

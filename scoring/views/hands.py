@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
 from .. import selectors, services
@@ -122,7 +122,7 @@ def _has_hand(event: dict[str, Any]) -> bool:
     return "hand" in event or any("hand" in w for w in event.get("wins") or [])
 
 
-@require_GET
+@require_safe
 @scorekeeper_required
 def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
     """The palette's reader of typed tiles on the hand form (``forms.check.read_tiles``, as the checker's)."""

@@ -219,3 +219,10 @@ def test_every_legal_hand_typed_in_the_longest_way_still_arrives(client):
                       "win_tile": "東", "tsumo": "1", "riichi": "", "ippatsu": "", "sit": ["haitei", "rinshan"],
                       "seat": "N", "round": "W", "dora": "一 ⑨ ９ 東 白", "ura": "二 ③ ３ 西 發"})
     assert r.status_code == 200 and len(r.wsgi_request.get_full_path()) < 2048
+
+
+def test_head_is_answered_as_get_without_a_body(client):
+    """A link checker or a monitor sends HEAD: the checker's pages answered it 405, every other page 200."""
+    for name in ("check", "check-examples", "check-json", "check-tiles"):
+        get, head = client.get(reverse(name)), client.head(reverse(name))
+        assert head.status_code == get.status_code != 405 and head.content == b"", name
