@@ -68,7 +68,9 @@ def _quick_periods() -> list[tuple[str, str]]:
 @readable
 def standings(request: HttpRequest) -> HttpResponse:
     """The standings of the filters in the URL, and what-if 順位点 when asked. ``rows`` are lazy: the
-    template's ``{% cache %}`` reads them only when a table is drawn."""
+    template's ``{% cache %}`` reads them only when a table is drawn. The generations are read first:
+    the filters read the club day and the rule set they name, which a write may create in between."""
+    tables, names = generations.generations((generations.BOARDS, generations.NAMES), (generations.NAMES,))
     form = BoardFilterForm(request.GET or None)
     f = form.filters()
     whatif_form = WhatIfForm(request.GET if request.GET.get("wi") else None)
@@ -78,7 +80,6 @@ def standings(request: HttpRequest) -> HttpResponse:
         uma, rp, label = choice
         whatif = {"label": label, "rows": SimpleLazyObject(
             lambda: selectors.whatif_standings(uma=uma, return_points=rp, **f))}
-    tables, names = generations.generations((generations.BOARDS, generations.NAMES), (generations.NAMES,))
     ctx = {"form": form, "whatif_form": whatif_form, "filters": f, "whatif": whatif,
            "generation": tables, "names": names,
            "rows": SimpleLazyObject(lambda: selectors.standings(**f)),
@@ -92,9 +93,11 @@ def standings(request: HttpRequest) -> HttpResponse:
 
 @readable
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A member's page (``page`` is lazy: the template's cache may not need it)."""
+    """A member's page (``page`` is lazy: the template's cache may not need it; its generation is read
+    before the member it is drawn from)."""
+    generation = generations.generation(generations.BOARDS, generations.NAMES)
     member = get_object_or_404(Member, pk=pk)
-    ctx = {"member": member, "generation": generations.generation(generations.BOARDS, generations.NAMES),
+    ctx = {"member": member, "generation": generation,
            "page": SimpleLazyObject(lambda: selectors.member_page(member=member))}
     return render(request, "scoring/member_detail.html", ctx)
 

@@ -119,3 +119,24 @@ def test_the_board_of_a_club_day_asked_for_before_it_existed_is_its_own(client, 
     services.clubday_create(date=datetime.date(2026, 11, 30), venue="公民館", ruleset=ariari)
     shown, fresh = shown_and_fresh(client, path)
     assert "この条件で終了した半荘はありません" in fresh and shown == fresh
+
+
+def test_a_club_day_created_while_its_board_is_drawn_is_not_hidden(client, history, ariari, monkeypatch):
+    """Day N is created (through another server) while ``?clubday=N`` is drawn, just before the board
+    reads its generations: had it read its filters before them (no such day: all time), the all-time
+    table would be kept for the day under the generations the creation renewed."""
+    import datetime
+
+    from scoring import generations
+    from scoring.models import ClubDay
+    path = reverse("standings") + f"?clubday={ClubDay.objects.order_by('-pk').first().pk + 1}"
+    real = generations.generations
+
+    def late(*groups):
+        monkeypatch.setattr(generations, "generations", real)
+        services.clubday_create(date=datetime.date(2026, 11, 30), venue="公民館", ruleset=ariari)
+        return real(*groups)
+    monkeypatch.setattr(generations, "generations", late)
+    client.get(path)
+    shown, fresh = shown_and_fresh(client, path)
+    assert "この条件で終了した半荘はありません" in fresh and shown == fresh
