@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from .. import generations
@@ -15,6 +15,7 @@ from ..models import ClubDay, Hanchan, Member, RuleSet
 from ..selectors.members import next_member_number
 from ..selectors.rulesets import hanchan_under_ruleset
 from .common import User
+from .hanchan import hanchan_resettle
 
 
 def member_number_taken(number: int, holder: Member) -> str:
@@ -42,10 +43,16 @@ def member_update(*, member: Member, **fields: Any) -> Member:
     unknown = set(fields) - {"name", "kana", "number", "active"}
     if unknown:
         raise TypeError(f"unknown member field(s): {', '.join(sorted(unknown))}")
+    before = Member.objects.select_for_update().get(pk=member.pk)
     for key, value in fields.items():
         setattr(member, key, value)
     _save_member(member)
     generations.new_generation(generations.NAMES, generations.BOARDS)  # every page names members
+    if (before.name, before.number) != (member.name, member.number):
+        # each hand's stored description names the players (a number is added to names that clash)
+        seated = Q(seat0=member) | Q(seat1=member) | Q(seat2=member) | Q(seat3=member)
+        for hanchan in Hanchan.objects.filter(seated, mode=Hanchan.Mode.HANDS).only("pk"):
+            hanchan_resettle(hanchan=hanchan)
     return member
 
 

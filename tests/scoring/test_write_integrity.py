@@ -189,6 +189,18 @@ def test_resettle_upgrade_recomputes_everything_once_after_code_that_settles_dif
     assert HanchanResult.objects.get(hanchan=seven, seat=0).net == 123
 
 
+def test_a_member_renamed_is_named_so_in_the_stored_descriptions_of_their_hands(hanchan, scorekeeper, members, ron):
+    """The descriptions stored with each hand name the players: a rename replays the member's games,
+    so they still equal the replay (and ``resettle`` finds nothing to correct)."""
+    services.hanchan_record_hand(hanchan=hanchan, event={**ron(1, 0, 1, 30), "riichi": [1, 2]}, by=scorekeeper)
+    services.member_update(member=members[1], name="佐々木")
+    hand = hanchan.hands.get()
+    out = rules.play(Hanchan.objects.get(pk=hanchan.pk).game_doc([hand.event]))["events"][0]
+    assert "佐々木" in hand.description and (hand.description, hand.description_en) == (
+        out["description"]["ja"], out["description"]["en"])
+    assert services.hanchan_resettle(hanchan=hanchan) == []
+
+
 def test_resettle_recomputes_final_scores_from_the_newest_sheet(hanchan, scorekeeper, capsys):
     services.hanchan_record_final_scores(hanchan=hanchan, scores=[32600, 25000, 25000, 17400], sticks=0,
                                          by=scorekeeper)
