@@ -30,7 +30,6 @@ from .rollup import rollup_refresh
 # Bump it with any change to what a replay stores (rules' results and wording, ``settled_columns``,
 # ``figures.player_figures``): ``manage.py resettle --upgrade`` (``make run``) then recomputes it all.
 SETTLED_VERSION = 2
-SETTLED_FIELDS = ("deltas", "scores_after", "label", "description", "label_en", "description_en")  # ``settled_columns``
 
 
 def stale_error(kind: str = "form") -> ValidationError:
@@ -171,14 +170,17 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
     ``state_before_void``. Only rows that differ are written (an edit of an early hand changes the
     scores of every later one: one statement). Returns the number of rows written. ``in_play``:
     the caller locked the hanchan in play, so it has no results to delete."""
-    changed = []
+    changed, fields = [], set()
     for hand, ev in zip(hands, out["events"]):
-        cache = settled_columns(ev)
-        if any(getattr(hand, k) != v for k, v in cache.items()):
-            for k, v in cache.items():
-                setattr(hand, k, v)
+        differ = {k: v for k, v in settled_columns(ev).items() if getattr(hand, k) != v}
+        for k, v in differ.items():
+            setattr(hand, k, v)
+        if differ:
             changed.append(hand)
-    HandRecord.objects.bulk_update(changed, SETTLED_FIELDS)  # no history: HandRecord.history excludes them
+            fields.update(differ)
+    # only the columns that differ (a rename: the descriptions); no history: HandRecord.history excludes them
+    if changed:
+        HandRecord.objects.bulk_update(changed, sorted(fields))
     written = len(changed) + _settle_state(hanchan, ended=out["ended"], any_hands=bool(hands))
     if Hanchan.State.FINISHED not in (hanchan.state, hanchan.state_before_void):
         return written + (0 if in_play else _delete_results(hanchan))
