@@ -38,7 +38,7 @@ from typing import Any, Mapping
 from ..errors import DocumentError, GameError
 from ..ruleset import RuleSet, get_ruleset
 from ..standings import standings
-from .end import end_hand
+from .end import ENDED_JA, end_hand
 from .events import parse
 from .settle import Outcome, settle
 from .table import SEATS, Ledger, Table, round_code, round_label
@@ -82,7 +82,8 @@ def _check_doc(doc: Any) -> tuple[Any, RuleSet, list[str], list[Any]]:
 def _apply(t: Table, spec: Any, raw: Any, i: int) -> tuple[dict[str, Any], Outcome]:
     """One event applied to the table: its public output and the settlement."""
     if t.ended_by:
-        raise GameError(f"the game has already ended ({t.ended_by})", index=i, ja="対局はすでに終了しています")
+        raise GameError(f"the game has already ended ({t.ended_by})", index=i,
+                        ja=f"対局はすでに終了しています({ENDED_JA[t.ended_by]})")
     ev = parse(raw, i)
     before = t.state()
     ledger = Ledger()

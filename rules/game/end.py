@@ -24,6 +24,9 @@ from __future__ import annotations
 from ..standings import ranks
 from .table import SEATS, Ledger, Table
 
+# how a game ended (``Table.ended_by``), as the refusal of a hand after the end tells it
+ENDED_JA = {"bust": "トビ", "south_4": "南4局", "agari_yame": "アガリやめ", "tenpai_yame": "テンパイやめ",
+            "west_target": "西入後に返し点到達", "west_4": "西4局"}
 SOUTH_4 = 7  # round index of 南4局 (0 = 東1局)
 WEST_4 = 11
 

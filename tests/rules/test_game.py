@@ -187,8 +187,9 @@ def test_ends_after_south_4():
     out = run([NOTEN_DRAW] * 8)
     assert out["ended"] and out["ended_by"] == "south_4"
     assert out["state"]["round"] is None
-    with pytest.raises(GameError, match="event 8: the game has already ended"):
+    with pytest.raises(GameError, match="event 8: the game has already ended") as refused:
         run([NOTEN_DRAW] * 9)
+    assert refused.value.ja.endswith("対局はすでに終了しています(南4局)")  # says why, as the English does
 
 
 def test_south_4_dealer_keeps_the_deal():

@@ -50,7 +50,7 @@ def test_an_edit_that_breaks_later_hands_is_refused_and_names_them(client_as, sc
     # 山田 (dealer) pays 32000 and busts: hand #2 can no longer happen
     assert r.status_code == 422 and "#2 東2局 0本場" in r.content.decode()
     # and says why, in the page's numbering (not the engine's 「2番目の記録(event 1)」)
-    assert "理由(#2): 対局はすでに終了しています" in r.content.decode() and "event 1" not in r.content.decode()
+    assert "理由(#2): 対局はすでに終了しています(トビ)" in r.content.decode() and "event 1" not in r.content.decode()
     assert HandRecord.objects.get(order=0).event["han"] == 3
 
 
