@@ -180,7 +180,11 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
                                             version=posted_version(request, "delete"))
     except ValidationError as exc:
         return refused(request, hanchan, exc)
+    if hanchan.hands.filter(order__gte=hand.order).exists():  # hands after it moved up and were settled again
+        notice = _("#%(n)s を削除し、後の局を計算し直しました(「削除された局」から戻せます)") % {"n": hand.order + 1}
+    else:  # the last hand: an undo
+        notice = _("#%(n)s を取り消しました") % {"n": hand.order + 1}
     if request.htmx:  # e.g. deleting the last hand of a finished game puts it back in play
-        return after_write(request, hanchan, after, notice=_("#%(n)s を取り消しました") % {"n": hand.order + 1})
-    messages.success(request, _("#%(n)s を削除しました") % {"n": hand.order + 1})
+        return after_write(request, hanchan, after, notice=notice)
+    messages.success(request, notice)
     return redirect(hanchan)

@@ -69,6 +69,16 @@ def test_the_page_offers_undo_of_the_last_hand_behind_a_confirmation_step(client
     assert "鈴木 が 佐藤 から" in undo  # what will be undone is shown
 
 
+def test_deleting_a_hand_before_others_says_that_they_were_settled_again(client_as, scorekeeper, first):
+    """Not the undo's words: the later hands moved up, and the deleted one can be restored."""
+    h = first.hanchan
+    h.refresh_from_db()
+    r = client_as(scorekeeper).post(url(first), {"version": str(h.version)}, HTTP_HX_REQUEST="true")
+    body = r.content.decode()
+    assert "#1 を削除し、後の局を計算し直しました(「削除された局」から戻せます)" in body
+    assert "を取り消しました" not in body
+
+
 def test_undo_with_htmx_answers_with_the_board_and_a_notice(client_as, scorekeeper, first):
     h = first.hanchan
     h.refresh_from_db()
