@@ -1,6 +1,6 @@
 """Benchmark: reading an import file, an Excel workbook against the same rows as CSV.
 
-    .venv/bin/python bench/import_read.py [--years 1 10] [--repeat 3]
+    .venv/bin/python bench/import_read.py [--years 1 10] [--repeat 3] [--store]
 
 For each size it makes a club history of that many years (a club day a week, 6 tables of 4,
 4 回戦: 96 rows a day, scores that add up to 100,000), writes it as the export's CSV (UTF-8 with
@@ -8,7 +8,10 @@ BOM, as Excel's 「CSV UTF-8」) and as a workbook with date cells (openpyxl), a
 ``upload_sheets`` on each (the best of ``--repeat``). The baseline is what the user waits for with
 either file: the dry run of the same rows (``results_import_check``, new members created, on a
 throwaway SQLite database with the presets); the workbook's read is given as a ratio to it, what
-it adds to the wait for the preview. Always exits 0.
+it adds to the wait for the preview. ``--store`` also times the commit of the import
+(``results_import``: the check again, then every hanchan stored), which holds SQLite's one write lock
+while it runs, in a transaction rolled back after (the ratings recomputed at the commit are not in
+it). Always exits 0.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--years", type=int, nargs="+", default=[1, 10])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--store", action="store_true", help="also time storing the import (minutes at 10 years)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     os.environ["DJANGO_SETTINGS_MODULE"] = "clubsite.settings"
@@ -67,16 +71,17 @@ def main() -> None:
     django.setup()
     import openpyxl
     from django.core.management import call_command
+    from django.db import transaction
 
     from scoring.models import RuleSet
     from scoring.selectors.csvio import RESULT_COLUMNS
     from scoring.services.csvcells import upload_sheets
-    from scoring.services.csvio import results_import_check
+    from scoring.services.csvio import results_import, results_import_check
 
     call_command("migrate", verbosity=0)
     ruleset = RuleSet.objects.get(preset="ariari", options={})
     print(f"{'years':>5} {'rows':>8} {'CSV MB':>7} {'xlsx MB':>8} {'read CSV':>9} {'read xlsx':>10} "
-          f"{'dry run':>9} {'xlsx/dry run':>13}")
+          f"{'dry run':>9} {'xlsx/dry run':>13}" + (f" {'store':>8} {'store/dry run':>14}" if args.store else ""))
     for years in args.years:
         rows = history(years, random.Random(years))
         text = io.StringIO()
@@ -100,8 +105,16 @@ def main() -> None:
         plan = results_import_check(text=text, create_members=True, ruleset=ruleset)
         assert plan.ok, plan.errors[:3]
         t_check = best(lambda: results_import_check(text=text, create_members=True, ruleset=ruleset), args.repeat)
-        print(f"{years:>5} {len(rows):>8,} {len(as_csv) / 1e6:>7.1f} {len(as_xlsx) / 1e6:>8.1f} "
-              f"{t_csv * 1000:>7.0f}ms {t_xlsx * 1000:>8.0f}ms {t_check * 1000:>7.0f}ms {t_xlsx / t_check:>12.2f}x")
+        line = (f"{years:>5} {len(rows):>8,} {len(as_csv) / 1e6:>7.1f} {len(as_xlsx) / 1e6:>8.1f} "
+                f"{t_csv * 1000:>7.0f}ms {t_xlsx * 1000:>8.0f}ms {t_check * 1000:>7.0f}ms {t_xlsx / t_check:>12.2f}x")
+        if args.store:
+            with transaction.atomic():  # rolled back: the next size is stored into the same empty club
+                start = time.perf_counter()
+                results_import(text=text, create_members=True, ruleset=ruleset, by=None)
+                t_store = time.perf_counter() - start
+                transaction.set_rollback(True)
+            line += f" {t_store:>7.1f}s {t_store / t_check:>13.1f}x"
+        print(line)
 
 
 if __name__ == "__main__":
