@@ -104,9 +104,10 @@ def test_a_tournament_of_eight_over_two_rounds_with_sign_off(tpage: Page):
     page.locator("#signoff").get_by_role("button", name="小川: 確認しました").click()
     expect(page.locator("#signoff")).to_contain_text("確認済み 2/4")
     shot(page, "02-signoff")
-    for name in ("上田", "江藤"):
+    # one tap after another, as the box is redrawn (two taps in flight at once: see the issue note)
+    for count, name in ((3, "上田"), (4, "江藤")):
         page.locator("#signoff").get_by_role("button", name=f"{name}: 確認しました").click()
-    expect(page.locator("#signoff")).to_contain_text("確認済み 4/4")
+        expect(page.locator("#signoff")).to_contain_text(f"確認済み {count}/4")
     expect(page.locator("#signoff").get_by_role("button")).to_have_count(0)
     page.reload()
     expect(page.locator("#signoff")).to_contain_text("確認済み 4/4")
