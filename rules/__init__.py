@@ -30,7 +30,7 @@ from .errors import (  # noqa: F401
     BoundsError, DocumentError, GameError, MeldError, NotationError, RulesError, RulesetError, TileCountError,
 )
 from .ruleset import PRESETS, PRESET_LABELS, RuleSet, get_ruleset  # noqa: F401
-from .standings import net_text  # noqa: F401
+from .standings import net_text, oka  # noqa: F401
 
 # Imported eagerly: the submodule ``rules.evaluate`` would otherwise shadow the function on first use.
 from .evaluate import evaluate  # noqa: E402,F401

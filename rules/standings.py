@@ -93,6 +93,16 @@ def rounded(score: int, how: str) -> int:
     return (1 if score >= 0 else -1) * (thousands + up) * 1000
 
 
+def oka(rs: RuleSet, return_points: int | None = None) -> int:
+    """The オカ in the top's net: 4 × (返し − 持ち点), ``return_points`` for 返し when given.
+
+    >>> oka(get_ruleset("ariari")), oka(get_ruleset("ariari"), 30000)
+    (0, 20000)
+    """
+    returned = rs.return_points if return_points is None else return_points
+    return SEATS * (returned - rs.start_points)
+
+
 def standings(scores: list[int], rs: RuleSet, pot: int) -> dict[str, Any]:
     """Ranks, uma, leftover sticks and nets of four valid raw scores with ``pot`` points on the table."""
     rank = ranks(scores, rs)
@@ -113,9 +123,9 @@ def standings(scores: list[int], rs: RuleSet, pot: int) -> dict[str, Any]:
         leftover_to = min(top)
     final = [scores[s] + bonus[s] for s in range(SEATS)]
     net = [rounded(final[s], rs.score_rounding) - rs.return_points + uma[s] for s in range(SEATS)]
-    oka = [0] * SEATS  # 4 × (返し − 持ち点) to the top (shared by tied tops), so the nets sum to 0
-    for seat, amount in share(SEATS * (rs.return_points - rs.start_points), top).items():
-        oka[seat] = amount
+    okas = [0] * SEATS  # to the top (shared by tied tops), so the nets sum to 0
+    for seat, amount in share(oka(rs), top).items():
+        okas[seat] = amount
         net[seat] += amount
     if rs.top_takes_remainder:
         rest = -sum(net[s] for s in range(SEATS) if s not in top)
@@ -125,7 +135,7 @@ def standings(scores: list[int], rs: RuleSet, pot: int) -> dict[str, Any]:
         "scores": final, "raw_scores": list(scores), "ranks": rank, "uma": uma, "net": net,
         "net_text": [net_text(n) for n in net],
         "leftover_sticks": pot // rs.riichi_stick, "leftover_points": pot, "leftover_to": leftover_to,
-        "leftover": bonus, "oka": oka,
+        "leftover": bonus, "oka": okas,
     }
 
 

@@ -212,8 +212,7 @@ class Hanchan(models.Model):
     @property
     def oka(self) -> int:
         """The オカ in the top's net: 4 × (返し − 持ち点) of the rule set in force (``rules.standings``)."""
-        rs = self.ruleset_in_force.engine()
-        return 4 * (rs.return_points - rs.start_points)
+        return rules.oka(self.ruleset_in_force.engine())
 
     def game_doc(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         """The ``rules.play`` document of this hanchan with ``events`` as its hands."""

@@ -80,7 +80,7 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
     return {"players": players, "label": label, "honba": honba, "sticks": sticks, "ended": bool(out and out["ended"]),
             "ended_by": out["ended_by"] if out else None,  # the replay's reason: "bust" (トビ), …
             "history": history, "results": results, "broken": broken, "broken_message": broken_message,
-            "oka": 4 * (rs.return_points - rs.start_points)}  # in the top's net (rules.standings)
+            "oka": rules.oka(rs)}  # in the top's net (rules.standings)
 
 
 def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

@@ -15,6 +15,8 @@ from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
+import rules
+
 from ..models import BoardRollup, HanchanResult, RuleSet
 from .ranking import finished_results, place, rollup_period, standings
 
@@ -81,7 +83,7 @@ def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None
         net += g["uma"]
     else:
         net += sum(n * (sum(uma[r - 1:r - 1 + k]) // k) for (r, k), n in counts.items())
-    oka = 4 * (returned - engine.start_points)  # the rule set's own 返し has its オカ too
+    oka = rules.oka(engine, returned)  # the rule set's own 返し has its オカ too
     net += sum(n * int(oka / k) for (r, k), n in counts.items() if r == 1)
     return net
 
@@ -94,10 +96,10 @@ def _whatif_net(engines: dict, uma: tuple[int, int, int, int] | None, return_poi
                      .values("hanchan").annotate(c=Count("pk")).values("c")[:1]) if split else Value(1))
     if return_points is None:
         returned = _per_ruleset({pk: e.return_points for pk, e in engines.items()})
-        okas = {pk: 4 * (e.return_points - e.start_points) for pk, e in engines.items()}
+        okas = {pk: rules.oka(e) for pk, e in engines.items()}
     else:
         returned = Value(return_points)
-        okas = {pk: 4 * (return_points - e.start_points) for pk, e in engines.items()}
+        okas = {pk: rules.oka(e, return_points) for pk, e in engines.items()}
     oka = _per_ruleset(okas, rank=1) / F("tied")
     if uma is None:
         uma_expr = F("uma")
