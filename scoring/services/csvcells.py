@@ -1,7 +1,5 @@
-"""Reading an import file as a club's spreadsheet writes it: a CSV file's encoding or an Excel
-workbook's sheets (.xlsx, or .xls of Excel 97–2003), whole numbers, nets and dates in the forms
-Excel and Japanese sheets use, the columns named by a header in English (the export's) or in
-Japanese below a title or notes, and the cells Excel's merged cells leave blank."""
+"""The cells of an import file as a club's spreadsheet writes them: CSV encodings, Excel workbooks,
+numbers, dates and headings in the forms Excel and Japanese sheets use, and merged cells."""
 
 from __future__ import annotations
 
@@ -33,9 +31,7 @@ BOOK_MAX_CELLS = 4_000_000  # 10 years of a club's results take well under a mil
 
 
 def upload_sheets(data: bytes) -> list[tuple[str, str]]:
-    """The sheets of an uploaded file, as (name, CSV text): a CSV file is one sheet without a name
-    (``csv_decode``), an Excel workbook every visible sheet that holds something (``xlsx_sheets``,
-    ``xls_sheets``)."""
+    """The sheets of an uploaded file as (name, CSV text); a CSV file is one sheet named ""."""
     if len(data) > MAX_BYTES:
         raise ValidationError(_("ファイルが大きすぎます(%(mb)s MB まで)。期間を分けて取り込んでください")
                               % {"mb": MAX_BYTES // (1024 * 1024)}, code="too_large")
@@ -51,15 +47,8 @@ SEP_LINE = re.compile(r"\A\ufeff?sep=[,;\t]\r?\n", re.IGNORECASE)
 
 
 def csv_decode(data: bytes) -> str:
-    r"""The text of a CSV file in UTF-8 (with or without BOM), Shift_JIS/cp932 (Excel's CSV) or UTF-16
-    with its BOM (Excel's 「Unicode テキスト」, tab-separated: ``csv_delimiter``), without the first
-    line ``sep=;`` that Excel hides (so rows are numbered as Excel shows them).
-
-    >>> csv_decode("日付".encode("cp932")), csv_decode(codecs.BOM_UTF8 + "日付".encode())
-    ('日付', '日付')
-    >>> csv_decode("日付".encode("utf-16")), csv_decode(b"sep=;\r\n\xe6\x97\xa5;1\r\n")
-    ('日付', '日;1\r\n')
-    """
+    """The text of a CSV file in UTF-8, cp932 (Excel's CSV) or UTF-16 with its BOM (Excel's Unicode
+    text), without the ``sep=;`` line Excel hides, so rows are numbered as Excel shows them."""
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp932"):
         try:
@@ -74,10 +63,7 @@ def csv_decode(data: bytes) -> str:
 
 
 def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
-    """Every visible sheet of an Excel workbook (.xlsx) that holds something, in the workbook's order,
-    as (name, CSV text): a date cell as 2026-11-01 (with its time, if it has one), a number to ten
-    significant digits (what Excel shows at most), a formula as the value Excel last computed, the
-    cells a merged cell covers blank (``fill_merged``). A hidden sheet is not read."""
+    """Every visible, non-empty sheet of an .xlsx workbook as (name, CSV text); a formula as its last value."""
     import openpyxl  # only once a workbook is read; it parses the XML with defusedxml when that is installed
 
     try:
@@ -101,16 +87,15 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
 
 
 def _rows_as_stored(sheet: Any) -> Iterable[Sequence[Any]]:
-    """A sheet's rows, each as long as its cells go: the size a workbook declares is not trusted
-    (one cell written at XFD1048576 declares a billion, and each row was padded to 16,384 cells)."""
+    """A sheet's rows as long as their cells go: the size a workbook declares is not trusted (one
+    cell at XFD1048576 would pad every row to 16,384 cells)."""
     sheet.reset_dimensions()
     return sheet.iter_rows(values_only=True)
 
 
 def xls_sheets(data: bytes) -> list[tuple[str, str]]:
-    """Every visible sheet of an old Excel workbook (.xls, Excel 97–2003) that holds something, as
-    ``xlsx_sheets`` reads a new one (xlrd: a date cell as a date, a formula as its last value).
-    The same OLE file may be a workbook (.xlsx) with a password, which cannot be read."""
+    """Every visible, non-empty sheet of an .xls workbook, as ``xlsx_sheets``. An OLE file may also be
+    an .xlsx with a password, which cannot be read."""
     import xlrd
 
     try:
@@ -132,8 +117,7 @@ def xls_sheets(data: bytes) -> list[tuple[str, str]]:
 
 
 def _xls_value(xlrd: Any, cell: Any, datemode: int) -> Any:
-    """An .xls cell (``xlrd``: the module, imported once a workbook is read) as the value openpyxl
-    gives for a .xlsx one (``_cell_text`` writes them)."""
+    """An .xls cell as the value openpyxl gives for an .xlsx one."""
     if cell.ctype == xlrd.XL_CELL_DATE:
         return xlrd.xldate_as_datetime(cell.value, datemode)
     if cell.ctype == xlrd.XL_CELL_ERROR:
@@ -142,9 +126,8 @@ def _xls_value(xlrd: Any, cell: Any, datemode: int) -> Any:
 
 
 def _sheets_csv(sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> list[tuple[str, str]]:
-    """(name, CSV text) of each sheet of (name, rows of cell values) that holds something, every row
-    as wide as the widest reaches with a value; refused past ``BOOK_MAX_ROWS`` rows or
-    ``BOOK_MAX_CELLS`` cells in all, read or written."""
+    """(name, CSV text) of each non-empty sheet, its rows padded to the widest; refused past
+    ``BOOK_MAX_ROWS`` rows or ``BOOK_MAX_CELLS`` cells in all, read or written."""
     too_many_cells = ValidationError(_("セルが多すぎます(%(n)s 個まで)。遠くの列や行に入っている値を消すか、期間を分けて"
                                        "取り込んでください") % {"n": f"{BOOK_MAX_CELLS:,}"}, code="too_large")
     out, rows, cells_read = [], 0, 0
@@ -172,13 +155,7 @@ def _sheets_csv(sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> list[t
 
 
 def _cell_text(value: Any) -> str:
-    """A workbook cell's value (.xlsx or .xls) as the text of a CSV cell.
-
-    >>> [_cell_text(v) for v in (None, 32600, 32600.0, 19.599999999999998, -4.0, "山田")]
-    ['', '32600', '32600', '19.6', '-4', '山田']
-    >>> _cell_text(datetime.datetime(2026, 11, 1)), _cell_text(datetime.datetime(2026, 11, 1, 19, 30))
-    ('2026-11-01', '2026-11-01 19:30')
-    """
+    """A workbook cell's value as CSV text: a date as 2026-11-01, a number to the ten digits Excel shows."""
     if value is None:
         return ""
     if isinstance(value, datetime.datetime):
@@ -189,14 +166,8 @@ def _cell_text(value: Any) -> str:
 
 
 def csv_delimiter(text: str) -> str:
-    r"""A tab when the first line has one (Excel's tab-separated text), a semicolon when it has one
-    and no comma (CSV as Excel writes it where a comma is the decimal sign), else a comma.
-
-    >>> csv_delimiter("日付\t卓\n"), csv_delimiter("date,table\n"), csv_delimiter("日付;卓;備考(a,b)\n")
-    ('\t', ',', ',')
-    >>> csv_delimiter("日付;卓\n")
-    ';'
-    """
+    """A tab when the first line has one, a semicolon when it has one and no comma (Excel where a comma
+    is the decimal sign), else a comma."""
     first = text.partition("\n")[0]
     if "\t" in first:
         return "\t"
@@ -219,17 +190,8 @@ TABLE_LETTERS = {letter: str(n) for n, letter in enumerate(string.ascii_uppercas
 
 
 def sheet_int(value: str, *, blank_ok: bool = False, column: str = "") -> int | None:
-    """A whole number as typed or as Excel writes it: ``32600``, ``32600.0``, ``+19600``, ``1,000``,
-    and as Japanese sheets show a minus, ``▲19,600`` or ``△4000``, in full-width digits too; in
-    ``column`` "table", "game", "rank" or "seat" also with its unit or as a wind (``UNITS``, ``SEATS``).
-
-    >>> [sheet_int(v) for v in ("32600.0", "+19600", "1,000", "▲19,600", "△4000", "－１２０００", "−8000")]
-    [32600, 19600, 1000, -19600, -4000, -12000, -8000]
-    >>> [sheet_int(v, column=c) for v, c in (("２卓", "table"), ("第3回戦", "game"), ("1着", "rank"), ("西家", "seat"))]
-    [2, 3, 1, 2]
-    >>> [sheet_int(v, column=c) for v, c in (("A卓", "table"), ("ｃ", "table"), ("起家", "seat"))]
-    [1, 3, 0]
-    """
+    """A whole number as typed or as Excel or Japanese sheets write it (``32600.0``, ``1,000``, ``▲19,600``);
+    in ``column`` "table", "game", "rank" or "seat" also with its unit or as a wind (``UNITS``, ``SEATS``)."""
     text = _sheet_text(value).replace(",", "")
     if ZERO.fullmatch(text):  # a dash is no number of these columns (sheet_figure reads it as a zero)
         raise ValueError
@@ -259,17 +221,8 @@ ZERO = re.compile(r"[-‐—―]|±0+(\.0+)?")
 
 
 def sheet_figure(value: str) -> Decimal | None:
-    """A raw score, uma or net as the export writes it, in points (``19600``), or as club sheets
-    shorten it, in hundreds or thousands (``+19.6``, ``▲19.6``): ``csvio._settle`` tells which.
-    ``None`` when blank.
-
-    >>> [sheet_figure(v) for v in ("19600", "+19.6", "▲19.6", "1,000", " ")]
-    [Decimal('19600'), Decimal('19.6'), Decimal('-19.6'), Decimal('1000'), None]
-    >>> [sheet_figure(v) for v in ("32600点", "+19.6pt", "▲4.0P")]
-    [Decimal('32600'), Decimal('19.6'), Decimal('-4.0')]
-    >>> [sheet_figure(v) for v in ("▲ 2,300", "△　4.0", "+ 19.6", "-", "－", "±0", "±0.0")]
-    [Decimal('-2300'), Decimal('-4.0'), Decimal('19.6'), Decimal('0'), Decimal('0'), Decimal('0'), Decimal('0')]
-    """
+    """A raw score, uma or net in points (``19600``) or shortened (``+19.6``, ``▲19.6``: ``csvio._settle``
+    tells the unit); ``None`` when blank."""
     text = FIGURE_UNIT.sub("", _sheet_text(value).replace(",", ""))
     if not text:
         return None
@@ -296,11 +249,7 @@ EXCEL_SERIAL, EXCEL_EPOCH = re.compile(r"[3-7]\d{4}(\.\d+)?"), datetime.date(189
 
 
 def yearless(value: str) -> bool:
-    """Whether a date cell has no year, as Excel saves a cell it shows as 11/1 or 11月1日.
-
-    >>> yearless("11/1"), yearless("１１月１日(日)"), yearless("2026/11/1"), yearless("")
-    (True, True, False, False)
-    """
+    """Whether a date cell has no year, as Excel saves a cell it shows as 11/1 or 11月1日."""
     return bool(YEARLESS.fullmatch(DATE_TAIL.sub("", _sheet_text(value))))
 
 
@@ -309,31 +258,14 @@ DATE_SHAPE = re.compile(r"(\d{4}|(令和|平成|R|H)(\d{1,2}|元))[-/.年]\d{1,2
 
 
 def no_such_day(value: str) -> bool:
-    """Whether a date cell is written as a date but names a day no calendar has (``sheet_date`` refused it).
-
-    >>> no_such_day("2026/2/30"), no_such_day("令和8年13月1日"), no_such_day("1/11/2026"), no_such_day("x")
-    (True, True, False, False)
-    """
+    """Whether a date cell is written as a date but names a day no calendar has."""
     return bool(DATE_SHAPE.fullmatch(DATE_TAIL.sub("", _sheet_text(value))))
 
 
 def sheet_date(value: str) -> datetime.date:
-    """``2026-11-01``, ``2026/11/1``, ``2026.11.1`` or ``2026年11月1日``, in full-width digits too,
-    with its day of the week or a time after it; the year may be of the era (``令和8年``, ``R8``).
-
-    >>> {sheet_date(v) for v in ("2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１",
-    ...                          "2026年11月1日（日）", "2026/11/1(日曜)", "2026/11/01 0:00", "令和8年11月1日", "R8.11.1",
-    ...                          "2026-11-01T19:30:00")}
-    {datetime.date(2026, 11, 1)}
-    >>> sheet_date("平成31年4月30日"), sheet_date("令和元年5月1日")
-    (datetime.date(2019, 4, 30), datetime.date(2019, 5, 1))
-
-    A date cell whose format is 標準 (General) is saved to CSV as Excel's serial number of the day;
-    some sheets write a date as eight digits:
-
-    >>> sheet_date("46327"), sheet_date("46327.8125"), sheet_date("20261101")
-    (datetime.date(2026, 11, 1), datetime.date(2026, 11, 1), datetime.date(2026, 11, 1))
-    """
+    """``2026-11-01``, ``2026/11/1``, ``2026.11.1``, ``2026年11月1日`` or ``20261101``, with its day of the
+    week or a time after it, the year maybe of the era (``令和8年``, ``R8``); or Excel's serial number of
+    the day, as a cell formatted 標準 (General) is saved."""
     text = ERA_YEAR.sub(lambda m: str(ERAS[m[1].upper()] + (1 if m[2] == "元" else int(m[2]))),
                         DATE_TAIL.sub("", _sheet_text(value)))
     if EXCEL_SERIAL.fullmatch(text):
@@ -370,26 +302,15 @@ HEADING_NOTE = re.compile(r"\s*(\(.*\)|\[.*]|【.*】)$")
 
 
 def sheet_column(heading: str) -> str:
-    """A header cell as the column it names, with or without a note after it, and with or without
-    the spaces a sheet puts between its letters to line headings up (氏　名, 日 付).
-
-    >>> [sheet_column(h) for h in ("Date", "日付 ", "開催日", "氏名", "着順", "ＰＴ", "備考", "素点（点）", "成績【千点】")]
-    ['date', 'date', 'date', 'member_name', 'rank', 'net', '備考', 'score', 'net']
-    >>> [sheet_column(h) for h in ("氏　名", "日 付", "素　点 (点)", "備 考")]
-    ['member_name', 'date', 'score', '備 考']
-    """
+    """A header cell as the column it names, with or without a note after it or the spaces a sheet
+    puts between letters to line headings up (氏　名)."""
     text = _sheet_text(heading).lower()
     key = "".join(text.split())
     return COLUMN_OF.get(key) or COLUMN_OF.get(HEADING_NOTE.sub("", key), text)
 
 
 def name_key(name: str) -> str:
-    """A member's name as rows are matched to members by it: without spaces, full-width letters as
-    half-width (NFKC).
-
-    >>> name_key("佐藤 太郎") == name_key("佐藤　太郎") == name_key("佐藤太郎"), name_key("ＡＢ　ｃ")
-    (True, 'ABc')
-    """
+    """A member's name as rows are matched by it: without spaces, NFKC-normalised."""
     return "".join(unicodedata.normalize("NFKC", name).split())
 
 
@@ -398,11 +319,6 @@ HONORIFIC = re.compile(r"(さん|様|さま|氏|君|くん|ちゃん)$")
 
 
 def without_honorific(name: str) -> str:
-    """A member's name as a sheet writes it, without the honorific after it.
-
-    >>> without_honorific("佐藤花子さん"), without_honorific("山田 様"), without_honorific("さん")
-    ('佐藤花子', '山田', 'さん')
-    """
     return HONORIFIC.sub("", name.strip()).strip() or name.strip()
 
 
@@ -417,12 +333,7 @@ SIT_OUT = ("抜", "抜け", "抜け番", "休", "休み", "見学")
 
 
 def sits_out(score: str) -> bool:
-    """Whether a raw score cell may be a member's who sat the hanchan out: blank, 0 or a word of
-    ``SIT_OUT`` (``csvio`` drops such a row when the hanchan has four others).
-
-    >>> [sits_out(v) for v in ("", "抜け", "０", "-", "25000", "▲100")]
-    [True, True, True, True, False, False]
-    """
+    """Whether a raw score cell may be of a member who sat the hanchan out: blank, 0 or a word of ``SIT_OUT``."""
     text = _sheet_text(score)
     if text in SIT_OUT:
         return True
@@ -469,11 +380,7 @@ TOTALS = ("計", "合計", "小計", "総計", "累計", "総合計", "合計点
 
 
 def totals_row(row: Sequence[str]) -> str:
-    """The first written cell of ``row`` when it names a row of totals (``TOTALS``), else "".
-
-    >>> totals_row(["", "", "", "計", "100000"]), totals_row(["合 計", "600,000"]), totals_row(["2026/11/1", "計"])
-    ('計', '合 計', '')
-    """
+    """The first written cell of ``row`` when it names a row of totals (``TOTALS``), else ""."""
     first = next((cell.strip() for cell in row if cell.strip()), "")
     return first if "".join(_sheet_text(first).lower().split()) in TOTALS else ""
 
@@ -517,9 +424,4 @@ PLACES = ["1位", "2位", "3位", "4位"]
 
 
 def by_places(headings: list[str]) -> bool:
-    """Whether a sheet of a hanchan a row heads its players' names by their places, 1位…4位.
-
-    >>> by_places(["日付", "１位", "素点", "2位", "素点", "3位", "素点", "4位", "素点"]), by_places(["東家", "南家"])
-    (True, False)
-    """
     return [h for h in map(_sheet_text, headings) if h in PLACES] == PLACES

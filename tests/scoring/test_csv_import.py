@@ -6,6 +6,7 @@ import codecs
 import datetime
 import io
 import zipfile
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -1128,3 +1129,83 @@ def test_one_fault_on_many_rows_is_told_once_with_all_its_lines(rs, members):
     plan = check(text, ruleset=rs)
     assert errors(plan) == ["2〜1201行目: 日付に年がありません(11/1)。Excel で日付の表示形式を 2026/11/1 にしてから保存してください"]
     assert plan.more_errors == 0
+
+
+# --------------------------------------------------------------------------- the cells, one by one
+
+
+def test_csv_decode_reads_excels_encodings_and_drops_its_sep_line():
+    assert csvcells.csv_decode("日付".encode("cp932")) == csvcells.csv_decode(codecs.BOM_UTF8 + "日付".encode()) == "日付"
+    assert csvcells.csv_decode("日付".encode("utf-16")) == "日付"
+    assert csvcells.csv_decode(b"sep=;\r\n\xe6\x97\xa5;1\r\n") == "日;1\r\n"
+
+
+def test_a_workbook_cell_is_written_as_excel_shows_it():
+    values = (None, 32600, 32600.0, 19.599999999999998, -4.0, "山田", datetime.datetime(2026, 11, 1),
+              datetime.datetime(2026, 11, 1, 19, 30))
+    assert [csvcells._cell_text(v) for v in values] == ["", "32600", "32600", "19.6", "-4", "山田", "2026-11-01",
+                                                        "2026-11-01 19:30"]
+
+
+def test_the_delimiter_is_read_from_the_first_line():
+    assert [csvcells.csv_delimiter(t) for t in ("日付\t卓\n", "date,table\n", "日付;卓;備考(a,b)\n", "日付;卓\n")] == [
+        "\t", ",", ",", ";"]
+
+
+def test_sheet_int_reads_whole_numbers_as_sheets_write_them():
+    assert [csvcells.sheet_int(v) for v in ("32600.0", "+19600", "1,000", "▲19,600", "△4000", "－１２０００", "−8000")] == [
+        32600, 19600, 1000, -19600, -4000, -12000, -8000]
+    cells = (("２卓", "table"), ("第3回戦", "game"), ("1着", "rank"), ("西家", "seat"), ("A卓", "table"), ("ｃ", "table"),
+             ("起家", "seat"))
+    assert [csvcells.sheet_int(v, column=c) for v, c in cells] == [2, 3, 1, 2, 1, 3, 0]
+
+
+def test_sheet_figure_reads_scores_and_nets_as_sheets_write_them():
+    D = Decimal
+    figures = ("19600", "+19.6", "▲19.6", "1,000", " ", "32600点", "+19.6pt", "▲4.0P")
+    assert [csvcells.sheet_figure(v) for v in figures] == [
+        D("19600"), D("19.6"), D("-19.6"), D("1000"), None, D("32600"), D("19.6"), D("-4.0")]
+    assert [csvcells.sheet_figure(v) for v in ("▲ 2,300", "△　4.0", "+ 19.6", "-", "－", "±0", "±0.0")] == [
+        D("-2300"), D("-4.0"), D("19.6"), D(0), D(0), D(0), D(0)]
+
+
+def test_sheet_date_reads_dates_as_sheets_write_them():
+    assert {csvcells.sheet_date(v) for v in (
+        "2026-11-01", "2026/11/1", "2026.11.1", "2026年11月1日", "２０２６／１１／０１", "2026年11月1日（日）",
+        "2026/11/1(日曜)", "2026/11/01 0:00", "令和8年11月1日", "R8.11.1", "2026-11-01T19:30:00", "46327", "46327.8125",
+        "20261101")} == {datetime.date(2026, 11, 1)}
+    assert csvcells.sheet_date("平成31年4月30日") == datetime.date(2019, 4, 30)
+    assert csvcells.sheet_date("令和元年5月1日") == datetime.date(2019, 5, 1)
+    assert [csvcells.yearless(v) for v in ("11/1", "１１月１日(日)", "2026/11/1", "")] == [True, True, False, False]
+    assert [csvcells.no_such_day(v) for v in ("2026/2/30", "令和8年13月1日", "1/11/2026", "x")] == [
+        True, True, False, False]
+
+
+def test_a_heading_names_its_column_with_a_note_or_spaces():
+    headings = ("Date", "日付 ", "開催日", "氏名", "着順", "ＰＴ", "備考", "素点（点）", "成績【千点】", "氏　名", "日 付", "素　点 (点)",
+                "備 考")
+    assert [csvcells.sheet_column(h) for h in headings] == [
+        "date", "date", "date", "member_name", "rank", "net", "備考", "score", "net", "member_name", "date", "score", "備 考"]
+
+
+def test_names_are_matched_without_spaces_or_honorifics():
+    assert csvcells.name_key("佐藤 太郎") == csvcells.name_key("佐藤　太郎") == csvcells.name_key("佐藤太郎")
+    assert csvcells.name_key("ＡＢ　ｃ") == "ABc"
+    assert [csvcells.without_honorific(n) for n in ("佐藤花子さん", "山田 様", "さん")] == ["佐藤花子", "山田", "さん"]
+
+
+def test_sit_outs_totals_rows_and_places_are_recognised():
+    assert [csvcells.sits_out(v) for v in ("", "抜け", "０", "-", "25000", "▲100")] == [
+        True, True, True, True, False, False]
+    assert [csvcells.totals_row(r) for r in (["", "", "", "計", "100000"], ["合 計", "600,000"], ["2026/11/1", "計"])] == [
+        "計", "合 計", ""]
+    assert csvcells.by_places(["日付", "１位", "素点", "2位", "素点", "3位", "素点", "4位", "素点"])
+    assert not csvcells.by_places(["東家", "南家"])
+
+
+def test_lines_are_told_as_a_person_reads_them():
+    from scoring.services.csvplan import lines_text, where_text
+    assert [lines_text(lines) for lines in ([4], [2, 3, 4, 5], [2, 9, 14, 20, 31, 40, 52])] == [
+        "4行目", "2〜5行目", "2, 9, 14, 20, 31, 40…行目"]
+    assert where_text([(0, 4)], [""]) == "4行目"
+    assert where_text([(1, 3), (0, 2), (1, 4)], ["2024年", "2025年"]) == "シート「2024年」2行目、シート「2025年」3〜4行目"
