@@ -1,6 +1,5 @@
-"""The plan of a results import: an import file's sheets read into typed rows, with every refused
-header, row and cell named by its sheet and line (``ImportPlan``); ``csvio`` then checks the rows
-against the database and stores the plan."""
+"""An import file's sheets read into typed rows and an ``ImportPlan`` naming every refused header,
+row and cell by its sheet and line; ``csvio`` checks the rows against the database."""
 
 from __future__ import annotations
 
@@ -34,27 +33,18 @@ Line = tuple[int, int]
 
 @dataclass
 class RowError:
-    """A refused row or rows: why, and their ``lines`` in the file (none: the whole file) of the
-    file's ``sheets`` (``ImportPlan.sheets``)."""
+    """A refused row or rows: why, and their ``lines`` (none: the whole file) in the file's ``sheets``."""
 
     message: str
     lines: list[Line] = field(default_factory=list)
     sheets: list[str] = field(default_factory=list, repr=False)
 
-    @property
-    def where(self) -> str:
-        return where_text(self.lines, self.sheets) if self.lines else ""
-
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.lines else self.message
+        return f"{where_text(self.lines, self.sheets)}: {self.message}" if self.lines else self.message
 
 
 def lines_text(lines: list[int]) -> str:
-    """Line numbers as a person reads them.
-
-    >>> lines_text([4]), lines_text([2, 3, 4, 5]), lines_text([2, 9, 14, 20, 31, 40, 52])
-    ('4行目', '2〜5行目', '2, 9, 14, 20, 31, 40…行目')
-    """
+    """Line numbers as a person reads them: 4行目, 2〜5行目, or the first six."""
     if len(lines) == 1:
         return _("%(n)s行目") % {"n": lines[0]}
     if lines == list(range(lines[0], lines[0] + len(lines))):
@@ -64,11 +54,7 @@ def lines_text(lines: list[int]) -> str:
 
 
 def where_text(lines: list[Line], sheets: list[str]) -> str:
-    """Rows' places as a person reads them: the lines, after the name of their sheet in a workbook.
-
-    >>> where_text([(0, 4)], [""]), where_text([(1, 3), (0, 2), (1, 4)], ["2024年", "2025年"])
-    ('4行目', 'シート「2024年」2行目、シート「2025年」3〜4行目')
-    """
+    """Rows' places as a person reads them: the lines, after the name of their sheet in a workbook."""
     places = []
     for index, group in groupby(sorted(lines), key=itemgetter(0)):
         numbers = lines_text([line for _index, line in group])
@@ -93,13 +79,13 @@ class PlannedHanchan:
     def players(self) -> list[dict[str, Any]]:
         """The preview's rows by seat."""
         r = self.result
-        return [{"name": name, "number": no, "score": r["scores"][s], "rank": r["ranks"][s], "net": r["net"][s],
-                 "net_text": r["net_text"][s]} for s, (name, no) in enumerate(zip(self.names, self.numbers))]
+        return [{"name": name, "score": r["scores"][s], "net": r["net"][s], "net_text": r["net_text"][s]}
+                for s, name in enumerate(self.names)]
 
 
 @dataclass
 class ImportPlan:
-    """What an import would create. ``ok``: no errors (then ``results_import`` can commit it)."""
+    """What an import would create, and what it refuses."""
 
     rows: int = 0
     hanchans: list[PlannedHanchan] = field(default_factory=list)
@@ -112,8 +98,7 @@ class ImportPlan:
     skipped: int = 0  # hanchan the database already has as the file has them
     # (date, table, game) of a refused row: the game's other rows are not checked as a game again
     refused_games: set[tuple[datetime.date, int, int]] = field(default_factory=set)
-    # each message told, with the lines told it: a message is told once, with all its lines (a year
-    # missing from every date, a cell of a hanchan a row refused for each of its four players)
+    # a message is told once, with all its lines (a year missing from every date)
     told: dict[str, tuple[RowError, set[Line]]] = field(default_factory=dict, repr=False)
 
     @property
@@ -135,9 +120,8 @@ class ImportPlan:
 
 
 class Rows:
-    """A sheet's rows as ``csv.reader`` reads them, numbered as the spreadsheet numbers them
-    (``line_num``: the last row's number, the first row being 1): a cell with a line break in it
-    (Alt+Enter in Excel) is one row, not the several lines of text ``csv.reader`` counts."""
+    """``csv.reader``'s rows, numbered as the spreadsheet numbers them (``line_num``): a cell with a
+    line break in it is one row, not the several lines ``csv.reader`` counts."""
 
     def __init__(self, reader: Any) -> None:
         self.reader, self.line_num = reader, 0
@@ -156,11 +140,9 @@ OPTIONAL_COLUMNS = ("seat", "member_no", "member_name", "rank", "uma", "net", "r
 
 def read_sheets(sheets: Sequence[tuple[str, str]], *,
                 ruleset: RuleSet | None) -> tuple[ImportPlan, list[dict[str, Any]]]:
-    """The plan of ``sheets`` ((name, CSV text), as ``csvcells.upload_sheets`` reads a file) with the
-    refusals of their headers and cells, and their rows as typed values (``ruleset``: the rule set
-    of the rows that name none). Of a workbook's sheets, those without a date heading (totals,
-    notes) or with one but neither a raw score nor a 回戦 heading (attendance, each day's totals) are
-    left out and named in a note, unless no sheet is left."""
+    """The plan of ``sheets`` ((name, CSV text)) with their refused headers and cells, and their rows
+    as typed values (``ruleset``: of the rows that name none). A workbook's sheets without a date
+    heading, or without a raw score or 回戦 heading, are left out with a note, unless none is left."""
     plan = ImportPlan(sheets=[name for name, _text in sheets])
     readers = []
     for index, (_name, sheet_text) in enumerate(sheets):
@@ -204,11 +186,8 @@ PLAYER_COLUMNS = ("seat", "member_no", "member_name", "member_kana", "score", "r
 
 def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, reader: Any, head: Header, *,
                 ruleset: RuleSet | None) -> int:
-    """Check a sheet's header and add its rows to ``parsed`` (its refused rows to ``plan``), a row
-    for each player: a sheet of a hanchan a row gives four (headed 1位…4位, its raw scores must come
-    in that order). The date written above the header is every row's when it has no date column.
-    Stops past ``MAX_ROWS`` rows. Returns the number of rows whose blank cells were read from the row
-    above."""
+    """Add a sheet's rows to ``parsed``, a row for each player (four for a sheet of a hanchan a row),
+    its refusals to ``plan``. Returns the number of rows whose blank cells were read from the row above."""
     header, date, places = head.columns, head.date, by_places(head.headings)
     if header is None:
         return 0  # an empty sheet: the caller says so when nothing at all was read
@@ -277,19 +256,17 @@ def _read_sheet(plan: ImportPlan, parsed: list[dict[str, Any]], index: int, read
 
 
 def _out_of_place(rows: list[dict[str, Any]]) -> list[str]:
-    """Of a hanchan written in the order of places (1位…4位), each place whose raw score is lower
-    than the next one's, as "1位 25400 < 2位 32600"; equal scores may come in either order (the rule
-    set's tie rule ranks them)."""
+    """Of a hanchan written in the order of places, each place whose raw score is lower than the
+    next one's ("1位 25400 < 2位 32600"); a tie may come in either order."""
     return [_("%(a)s位 %(x)s < %(b)s位 %(y)s") % {"a": k + 1, "x": rows[k]["score"], "b": k + 2, "y": rows[k + 1]["score"]}
             for k in range(3) if rows[k]["score"] < rows[k + 1]["score"]]
 
 
-def _layout(plan: ImportPlan, where: list[Line], header: list[str], *, dated: bool = False,
+def _layout(plan: ImportPlan, where: list[Line], header: list[str], *, dated: bool,
             ruleset: RuleSet | None) -> tuple[dict[str, int], list[dict[str, int]]] | None:
-    """Where a sheet's header puts each column: the columns every row has once, and each player's
-    columns (one player a row; four, side by side, when the sheet has four raw-score columns: a
-    hanchan a row, its players in seat order). ``None`` when the header is refused. ``dated``: the
-    sheet gives its date above its header, and may have no date column."""
+    """Where a sheet's header puts the columns every row has once, and each player's (four players
+    side by side when it has four raw-score columns); ``None`` when the header is refused. ``dated``:
+    the sheet's date is above its header, so it may have no date column."""
     positions = {c: [i for i, heading in enumerate(header) if heading == c] for c in RESULT_COLUMNS}
     counts = {c: len(found) for c, found in positions.items() if found}
     wide = counts.get("score") == 4
@@ -337,10 +314,9 @@ def _layout(plan: ImportPlan, where: list[Line], header: list[str], *, dated: bo
 
 
 def _parse_row(plan: ImportPlan, line: Line, row: dict[str, str], *, ruleset: str,
-               one_player: bool = True) -> dict[str, Any] | None:
-    """One CSV row into typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the
-    rule set's name when the row names none; ``one_player``: the row is one player's, who may have
-    sat the hanchan out (``sits_out``: a blank score is then no error here)."""
+               one_player: bool) -> dict[str, Any] | None:
+    """One row as typed values, or ``None`` (its errors added to ``plan``); ``ruleset``: the name
+    when the row has none; ``one_player``: the row may be of a player who sat out (a blank score)."""
     out: dict[str, Any] = {"line": line}
     problems = []
     try:
