@@ -1,12 +1,5 @@
-"""CSV import of results, in the export's columns: validated into a plan (the dry run), then stored
-all-or-nothing, each hanchan as a paper sheet. ``rank``/``uma``/``net`` in the file, when given, must
-agree with the rule set's. A club's own sheet is read as Excel writes it: a header in Japanese,
-some columns left out (``csvplan.OPTIONAL_COLUMNS``), members by name, ▲ for a minus, full-width digits.
-
->>> plan = results_import_check(text="date,table,game,seat,member_no,member_name,score,rank,uma,net,ruleset\\n")
->>> plan.ok, [str(e) for e in plan.errors]
-(False, ['取り込む行がありません'])
-"""
+"""The results import: a file checked against the database into a plan (the dry run), then stored
+all or nothing, each hanchan as a paper sheet; and its undo."""
 
 from __future__ import annotations
 
@@ -45,9 +38,8 @@ IMPORTED_VERSION = 1
 
 def results_import_check(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), create_members: bool = False,
                          ruleset: RuleSet | None = None) -> ImportPlan:
-    """Parse and validate the rows of ``sheets`` (``csvplan.read_sheets``), or of one CSV ``text``,
-    against the database (reads only): the dry run. ``ruleset``: the rule set of the rows that name
-    none (every row, when the file has no ruleset column)."""
+    """The dry run: the rows of ``sheets``, or of one CSV ``text``, checked against the database.
+    ``ruleset``: the rule set of the rows that name none."""
     plan, parsed = read_sheets(list(sheets) or [("", text)], ruleset=ruleset)
     if not parsed:
         return plan
@@ -63,16 +55,14 @@ def results_import_check(*, text: str = "", sheets: Sequence[tuple[str, str]] = 
 
 
 def _days_by_date(dates: set[datetime.date]) -> dict[datetime.date, ClubDay]:
-    """The club day of each of ``dates`` that has one (several days on one date: the first one,
-    which comes last here and is the one kept)."""
+    """The club day of each of ``dates`` that has one (of several on a date, the first: it comes last)."""
     return {day.date: day for day in ClubDay.objects.filter(date__in=dates).select_related("ruleset").order_by("-pk")}
 
 
 def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_members: bool) -> None:
-    """A row without a member number names its member (spaces and full-width letters aside): the one
-    member of that name, or (with ``create_members``) a new member under the next free number, the
-    same for every row of that name. A name that several members have, or none (without
-    ``create_members``), is refused and its rows keep no number."""
+    """Number the rows without a member number by their name: the one member of that name (or
+    reading, or without an honorific), or with ``create_members`` the next free number. A name
+    several members have, or none, is refused and its rows keep no number."""
     unnumbered: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in parsed:
         if r["member_no"] is None:
@@ -117,10 +107,9 @@ def _numbers_by_name(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_m
 
 
 def _without_sit_outs(plan: ImportPlan, parsed: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``parsed`` less the rows of members who sat out (抜け番) a hanchan written with five rows at a
-    table of five: a row without a score (blank or 抜け) when four others have one, or else the one
-    row of five whose score is 0 (nothing but a name, either way). A row without a score that is not
-    such is refused as blank."""
+    """``parsed`` less the rows of members who sat out (抜け番) at a table of five: a row without a
+    score when four others have one, or else the one row of five whose score is 0. Any other row
+    without a score is refused."""
     games: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
     for r in parsed:
         games[(r["date"], r["table"], r["game"])].append(r)
@@ -265,8 +254,8 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
 
 
 def _recorded(days: dict[datetime.date, ClubDay]) -> dict[tuple[datetime.date, int, int], tuple | None]:
-    """The hanchan the database has on the file's club days, by (date, table, 回戦): a finished one as
-    its rule set's pk and its (member number, raw score) by seat, any other (in play, void) as None."""
+    """The hanchan on the file's club days by (date, table, 回戦): a finished one as (its rule set's
+    pk, its (member number, raw score) by seat), any other as None."""
     slots: dict[tuple[datetime.date, int, int], tuple | None] = dict.fromkeys(
         Hanchan.objects.filter(clubday__in=days.values()).values_list("clubday__date", "table", "number"))
     seats: dict[tuple[datetime.date, int, int], tuple[int, list]] = {}
@@ -347,9 +336,8 @@ def _settle(plan: ImportPlan, rs: RuleSet, rows: list[dict[str, Any]], lines: li
 def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), create_members: bool = False,
                    ruleset: RuleSet | None = None, by: User, file_name: str = "",
                    progress: Callable[[int, int], None] | None = None) -> ImportPlan:
-    """Validate ``sheets`` (or ``text``: see ``results_import_check``) again and store all of it, or
-    nothing (a ValidationError lists what was refused), as one ``ResultsImport`` (``file_name``: the
-    file's, to list it by). ``progress(done, total)`` is called after each day's hanchan are stored."""
+    """Check ``sheets`` (or ``text``) again and store all of it as one ``ResultsImport``, or nothing (a
+    ValidationError lists what was refused). ``progress(done, total)`` is called after each day."""
     sheets = [list(sheet) for sheet in sheets] or [["", text]]
     plan = results_import_check(sheets=sheets, create_members=create_members, ruleset=ruleset)
     if not plan.ok:
@@ -382,9 +370,8 @@ def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), cr
 
 def _store_day(made: ResultsImport, day: ClubDay, planned: list[PlannedHanchan], members: dict[int, Member],
                user: User | None) -> list[Hanchan]:
-    """Store one day's planned hanchan as finished paper sheets with their results and history, a few
-    statements for the whole day: the file was checked just before, in this transaction. What
-    ``hanchan_create`` and ``hanchan_record_final_scores`` store, hanchan by hanchan, for one typed in."""
+    """Store one day's planned hanchan as finished paper sheets with their results and history, in
+    bulk: what ``hanchan_record_final_scores`` stores for one typed in, checked in this transaction."""
     hanchans = [Hanchan(clubday=day, table=h.table, number=h.game, mode=Hanchan.Mode.FINAL,
                         state=Hanchan.State.FINISHED, version=IMPORTED_VERSION, results_import=made,
                         ruleset=None if h.ruleset.pk == day.ruleset_id else h.ruleset,
@@ -408,9 +395,8 @@ def _store_day(made: ResultsImport, day: ClubDay, planned: list[PlannedHanchan],
 
 @transaction.atomic
 def results_import_undo(*, results_import: ResultsImport, by: User) -> int:
-    """Take away the hanchan an import made, and the club days it made that nothing else is on; the
-    members it made stay. Refused (nothing done) when one of its hanchan was changed since. The
-    import stays listed with its sheets, to be imported again. Returns the number of hanchan."""
+    """Take away an import's hanchan and the club days it made that nothing else is on (its members
+    stay), unless one was changed since; the import stays listed. Returns the number of hanchan."""
     made = ResultsImport.objects.select_for_update().get(pk=results_import.pk)
     if made.undone_at is not None:
         raise ValidationError(_("この取り込みはすでに取り消されています"), code="undone")
