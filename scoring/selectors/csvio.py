@@ -1,11 +1,5 @@
-"""CSV export: results of finished hanchan and the standings, as rows of the stable column keys.
-
-Results are read with ``iterator()``, so a whole club history is never held in memory at once.
-Figures stay numbers (``int``, ``Decimal``), so the writer's ``csv_cell`` leaves a negative one as is.
-
->>> RESULT_COLUMNS[:4]
-['date', 'table', 'game', 'seat']
-"""
+"""CSV export: results of finished hanchan and the standings, as rows of the stable column keys;
+figures stay numbers, so ``csv_cell`` leaves a negative one as is."""
 
 from __future__ import annotations
 
@@ -26,15 +20,12 @@ RESULT_COLUMNS = ["date", "table", "game", "seat", "member_no", "member_name", "
                   "ruleset", "member_kana"]
 # the standings' columns (``selectors.ranking.COLUMNS``) but those of games recorded hand by hand
 STANDINGS_COLUMNS = ["rank", "member_no", "member_name", *(c.key for c in COLUMNS if not c.hands)]
-# the figures written to a fixed number of decimals, all of them (``Decimal("1.0000")``): the rates
-# (fractions 0–1), 平均順位, 平均素点
+# the figures written to a fixed number of decimals: the rates (fractions 0–1), 平均順位, 平均素点
 DECIMALS = {**{c.key: 4 for c in COLUMNS if c.shown == "pct"}, "avg_rank": 3, "avg_score": 1}
 
-# A text cell that starts with one of = + - @ (or a tab or CR) is a formula to Excel and its kin
-# (OWASP "CSV injection"); so are their fullwidth forms ＝＋－＠ to a Japanese Excel, which takes them
-# as the halfwidth ones. ``csv_cell`` puts a ' in front, which the spreadsheet shows and does not
-# evaluate, and ``csv_text`` takes exactly that one off again. Text that already starts with '
-# before such a character gets one more, so reading back is exact ("'=x" is written "''=x").
+# Text starting with = + - @, a tab or CR (or ＝＋－＠, to a Japanese Excel) is a formula to a spreadsheet
+# (OWASP "CSV injection"): ``csv_cell`` puts a ' in front and ``csv_text`` takes exactly that one off;
+# text already starting with ' before such a character gets one more, so reading back is exact.
 _STARTS = "=+\\-@\t\r＝＋－＠"
 _FORMULA = re.compile(f"'*[{_STARTS}]")
 _ESCAPED = re.compile(f"'+[{_STARTS}]")
@@ -42,29 +33,20 @@ _ESCAPED = re.compile(f"'+[{_STARTS}]")
 
 def csv_cell(value: Any) -> Any:
     """A value as a CSV cell: text a spreadsheet would take for a formula with a leading ', anything
-    else (a net of -12.3 above all) as it is.
-
-    >>> csv_cell("=SUM(1)"), csv_cell("-2+3"), csv_cell("＝1＋1"), csv_cell("山田"), csv_cell(-4000)
-    ("'=SUM(1)", "'-2+3", "'＝1＋1", '山田', -4000)
-    """
+    else (a net of -12.3 above all) as it is."""
     if isinstance(value, str) and _FORMULA.match(value):
         return "'" + value
     return value
 
 
 def csv_text(cell: str) -> str:
-    """The text of a CSV cell without the ' that ``csv_cell`` added (a ' before anything else is the
-    text's own).
-
-    >>> csv_text("'=SUM(1)"), csv_text("''+1"), csv_text("'quoted'"), csv_text("-4000")
-    ('=SUM(1)', "'+1", "'quoted'", '-4000')
-    """
+    """The text of a CSV cell without the ' that ``csv_cell`` added (a ' before anything else is the text's own)."""
     return cell[1:] if _ESCAPED.match(cell) else cell
 
 
 def result_rows(*, start: datetime.date | None = None, end: datetime.date | None = None,
                 clubday: ClubDay | None = None, ruleset: RuleSet | None = None) -> Iterator[list[Any]]:
-    """One row per player per finished hanchan, in ``RESULT_COLUMNS`` order, by date, table, game, seat."""
+    """One row per player per finished hanchan, by date, table, game and seat; read in chunks."""
     qs = (finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset)
           .annotate(rs_name=Coalesce(F("hanchan__ruleset__name"), F("hanchan__clubday__ruleset__name")))
           .order_by("hanchan__clubday__date", "hanchan__clubday_id", "hanchan__table", "hanchan__number", "seat")
@@ -75,16 +57,8 @@ def result_rows(*, start: datetime.date | None = None, end: datetime.date | None
 
 
 def standings_csv_row(row: dict[str, Any]) -> list[Any]:
-    """A row of ``selectors.standings`` in ``STANDINGS_COLUMNS`` order: rates as fractions 0–1 to 4
-    decimals, 平均順位 to 3, 平均素点 to 1 (``DECIMALS``); points and the rating as whole numbers.
-
-    >>> standings_csv_row({"rank": 1, "member_no": 7, "member_name": "山田", "games": 3, "net": 19600,
-    ...     "avg_rank": 1.6667, "first": 2, "second": 0, "third": 1, "fourth": 0, "top_rate": 2 / 3,
-    ...     "rentai_rate": 2 / 3, "last_avoid_rate": 1.0, "tobi_rate": 0, "avg_score": 31533.33,
-    ...     "best_score": 42000, "rating": 1523})  # doctest: +NORMALIZE_WHITESPACE
-    [1, 7, '山田', 3, 19600, Decimal('1.667'), 2, 0, 1, 0, Decimal('0.6667'), Decimal('0.6667'),
-     Decimal('1.0000'), Decimal('0.0000'), Decimal('31533.3'), 42000, 1523]
-    """
+    """A row of ``selectors.standings`` in ``STANDINGS_COLUMNS`` order, ``DECIMALS`` to their decimals and
+    the rating a whole number."""
     out: list[Any] = []
     for key in STANDINGS_COLUMNS:
         value = row.get(key)

@@ -178,3 +178,15 @@ def test_the_standings_pages_club_day_and_min_filters_work_too(client, history):
 
 def test_a_bad_standings_page_filter_is_a_400(client, history):
     assert client.get("/standings.csv?period=month&month=2026-13").status_code == 400
+
+
+def test_a_standings_row_writes_rates_and_averages_to_fixed_decimals():
+    from decimal import Decimal
+
+    from scoring.selectors.csvio import standings_csv_row
+    row = {"rank": 1, "member_no": 7, "member_name": "山田", "games": 3, "net": 19600, "avg_rank": 1.6667, "first": 2,
+           "second": 0, "third": 1, "fourth": 0, "top_rate": 2 / 3, "rentai_rate": 2 / 3, "last_avoid_rate": 1.0,
+           "tobi_rate": 0, "avg_score": 31533.33, "best_score": 42000, "rating": 1523}
+    assert standings_csv_row(row) == [1, 7, "山田", 3, 19600, Decimal("1.667"), 2, 0, 1, 0, Decimal("0.6667"),
+                                      Decimal("0.6667"), Decimal("1.0000"), Decimal("0.0000"), Decimal("31533.3"),
+                                      42000, 1523]

@@ -130,3 +130,9 @@ def test_reading_back_a_written_cell_gives_the_text(text):
     written = csv_cell(text)
     assert not written.startswith(FORMULA_START)
     assert csv_text(written) == text
+
+
+def test_a_formula_gets_one_quote_and_reading_back_takes_exactly_that_one_off():
+    assert [csv_cell(v) for v in ("=SUM(1)", "-2+3", "＝1＋1", "山田", -4000)] == [
+        "'=SUM(1)", "'-2+3", "'＝1＋1", "山田", -4000]
+    assert [csv_text(v) for v in ("'=SUM(1)", "''+1", "'quoted'", "-4000")] == ["=SUM(1)", "'+1", "'quoted'", "-4000"]
