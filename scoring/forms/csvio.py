@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import RuleSet
 
-# renamed when the token came to carry sheets: a preview made before is refused, not misread
 SALT = "scoring.csvio.results-import-sheets"
 MAX_AGE = 3600  # seconds a preview can be confirmed
 

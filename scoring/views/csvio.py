@@ -10,13 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    HttpResponseBadRequest,
-    QueryDict,
-    StreamingHttpResponse,
-)
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -46,8 +40,8 @@ class _Echo:
 
 
 def csv_lines(header: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
-    """BOM, header, then one CSV line per row (CRLF, as Excel writes). Every CSV the app writes
-    goes through here: each cell through ``csv_cell``, so no text opens as a formula."""
+    """BOM, header, then one CSV line per row; every CSV the app writes goes through here, each cell
+    through ``csv_cell``, so no text opens as a formula."""
     writer = csv.writer(_Echo())
     yield "\ufeff" + writer.writerow([csv_cell(cell) for cell in header])
     for row in rows:

@@ -1,6 +1,5 @@
-"""``python manage.py exportresults``: results of finished hanchan as CSV on stdout (the columns of
-the web export, which ``importresults`` reads back).
-"""
+"""``python manage.py exportresults``: results of finished hanchan as CSV on stdout, as the web export
+writes them and ``importresults`` reads them back."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""``python manage.py importresults FILE.csv``: import results in the CSV format of the export, all
-or nothing, through the same service as the web page.
-"""
+"""``python manage.py importresults FILE``: import results, all or nothing, through the service the
+web page uses."""
 
 from __future__ import annotations
 
