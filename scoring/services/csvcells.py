@@ -343,10 +343,9 @@ def sits_out(score: str) -> bool:
 
 
 def fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) -> bool:
-    """Fill the blank ``MERGED`` cells of a row from ``above`` (each column's last written value);
-    the table and game only while the hanchan they would join has fewer than four rows, so a totals
-    row below a hanchan is not its fifth player (a row of one who sat out, ``sits_out``, is not
-    counted). ``sizes``: the rows of each (date, table, game) so far. True when a cell was filled."""
+    """Fill a row's blank ``MERGED`` cells from ``above``; the table and game only while their hanchan
+    has fewer than four rows (``sizes``, sit-outs not counted), so a totals row below a hanchan is not
+    its fifth player. True when a cell was filled."""
     blank = [c for c in MERGED if c in above and not cells[c].strip()]
     if sizes[tuple(above[c] if c in blank else cells[c] for c in MERGED)] >= 4:
         blank = [c for c in blank if c == "date"]
@@ -357,9 +356,8 @@ def fill_merged(cells: dict[str, str], above: dict[str, str], sizes: Counter) ->
 
 
 def fill_row(cells: dict[str, str], above: dict[str, str], games: Counter) -> bool:
-    """A row of a sheet of a hanchan a row: a blank date or table is the row above's (merged cells),
-    the table 1 when the sheet has none; a blank or missing 回戦 is the next of its date and table
-    (``games``: the last 回戦 of each so far). True when a date or table was filled from above."""
+    """Fill a row of a sheet of a hanchan a row: a blank date or table from ``above``, a blank 回戦 as
+    the next of its date and table (``games``). True when a date or table was filled from above."""
     blank = [c for c in ("date", "table") if not cells[c].strip() and c in above]
     cells.update({c: above[c] for c in blank})
     above.update({c: cells[c] for c in ("date", "table") if cells[c].strip()})
@@ -400,9 +398,8 @@ class Header(NamedTuple):
 
 
 def sheet_header(reader: Any) -> Header:
-    """The header: the first of the file's first rows that names the raw score column (every sheet
-    has one), else the first that names the date column, else the first row (whose missing columns
-    are then reported)."""
+    """The first of the first rows that names the raw score column, else the date column, else the
+    first row (whose missing columns are then reported)."""
     first = dated = None
     date = ""
     for row in islice(reader, HEADER_SEARCH):
