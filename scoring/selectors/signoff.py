@@ -13,7 +13,7 @@ from ..models import ClubDay, Confirmation, Hanchan
 
 
 def sign_off_on() -> bool:
-    return bool(getattr(settings, "SIGN_OFF", False))
+    return settings.SIGN_OFF
 
 
 def hanchan_signoff(*, hanchan: Hanchan, user=None) -> dict[str, Any]:
@@ -34,8 +34,7 @@ def hanchan_signoff(*, hanchan: Hanchan, user=None) -> dict[str, Any]:
 
 def unconfirmed_hanchan(*, clubday: ClubDay) -> list[Hanchan]:
     """The club day's finished hanchan with fewer than four confirmations of the current result."""
-    qs = (clubday.hanchans.filter(state=Hanchan.State.FINISHED)
-          .annotate(confirmed=Count("confirmations", filter=Q(confirmations__version=F("version"))))
-          .filter(confirmed__lt=4).select_related("seat0", "seat1", "seat2", "seat3")
-          .order_by("number", "table"))
-    return list(qs)
+    return list(clubday.hanchans.filter(state=Hanchan.State.FINISHED)
+                .annotate(confirmed=Count("confirmations", filter=Q(confirmations__version=F("version"))))
+                .filter(confirmed__lt=4).select_related("seat0", "seat1", "seat2", "seat3")
+                .order_by("number", "table"))

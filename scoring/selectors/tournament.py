@@ -1,10 +1,7 @@
-"""大会 (tournament) standings: after each 回戦, the final table and the final result.
+"""大会 (tournament) standings after each 回戦, the 決勝卓 (回戦 ``rounds + 1`` at table 1) and the final result.
 
-Standings count the finished hanchan of the planned 回戦 (1 … ``ClubDay.rounds``). Players are
-ranked by ``TIEBREAKS`` in order; players equal on all three share the rank and are listed (and,
-for the Swiss draw and the final table, ordered) by 会員番号. The 決勝卓 is 回戦 ``rounds + 1`` at
-table 1: once finished its placings decide 1st–4th and everybody else follows by the standings.
-"""
+Standings count the finished hanchan of the planned 回戦, ranked by ``TIEBREAKS``; players equal on all three share
+the rank and are listed by 会員番号. A finished 決勝卓's placings decide 1st–4th."""
 
 from __future__ import annotations
 
@@ -27,13 +24,9 @@ TIEBREAKS = [
 ]
 
 
-def is_tournament(clubday: ClubDay) -> bool:
-    return clubday.kind == ClubDay.Kind.TOURNAMENT
-
-
 def final_number(clubday: ClubDay) -> int | None:
     """The 回戦 number of the 決勝卓 (None when the 大会 has none)."""
-    if is_tournament(clubday) and clubday.final_table and clubday.rounds:
+    if clubday.kind == ClubDay.Kind.TOURNAMENT and clubday.final_table and clubday.rounds:
         return clubday.rounds + 1
     return None
 
@@ -50,7 +43,7 @@ def final_hanchan(clubday: ClubDay) -> Hanchan | None:
 def _results(clubday: ClubDay, upto: int | None) -> list[tuple[int, str, int, int, int, int]]:
     """(member id, name, member number, 回戦, rank, net) of the finished hanchan of the main 回戦."""
     qs = HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED)
-    if is_tournament(clubday) and clubday.rounds:
+    if clubday.kind == ClubDay.Kind.TOURNAMENT and clubday.rounds:
         qs = qs.filter(hanchan__number__lte=clubday.rounds)
     if upto is not None:
         qs = qs.filter(hanchan__number__lte=upto)

@@ -1,10 +1,7 @@
-"""The evening of a club day: check-in (出欠, guests, late arrivals, early leavers) and the table
-draw of each 回戦.
+"""The evening of a club day: check-in (出欠) and the table draw of each 回戦.
 
-Every write first locks the club day and re-reads what it changes. A draw form carries the token of
-the draw it was built from (``selectors.evening.draw_state``): a second tap, or another phone's
-form, finds another token and is refused instead of drawing twice.
-"""
+Every write locks the club day first. A draw form carries the token of the draw it was built from
+(``selectors.evening.draw_state``): a second tap or another phone's form is refused instead of drawing twice."""
 
 from __future__ import annotations
 
@@ -161,9 +158,8 @@ def _swiss_order(day: ClubDay, number: int, players: list[int]) -> list[int] | N
 
 @transaction.atomic
 def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None = None) -> Draw:
-    """Draw 回戦 ``number``, or draw it again (replacing its hanchan) until it starts. ``state``: the
-    draw token the form was built from (``"new"`` first). A new 回戦 follows the last one only once
-    that has started, so a tap too many does not draw two 回戦 ahead."""
+    """Draw 回戦 ``number``, or draw it again (replacing its hanchan) until it starts. A new 回戦 follows the
+    last one only once that has started, so a tap too many does not draw two 回戦 ahead."""
     day = _lock(clubday)
     if sel.draw_state(clubday=day, number=number) != state:
         raise stale_draw_error()

@@ -47,8 +47,7 @@ def _check_rounds(day: ClubDay, rounds: int, final_table: bool) -> None:
 
 
 @transaction.atomic
-def final_table_create(*, clubday: ClubDay, mode: str = Hanchan.Mode.HANDS,
-                       rng: random.Random | None = None) -> Hanchan:
+def final_table_create(*, clubday: ClubDay, mode: str = Hanchan.Mode.HANDS) -> Hanchan:
     """「決勝卓を作る」: the top four after the planned 回戦, seats drawn, as 回戦 ``rounds + 1``."""
     day = ClubDay.objects.select_for_update().get(pk=clubday.pk)  # one 決勝卓 at a time
     number = final_number(day)
@@ -66,5 +65,5 @@ def final_table_create(*, clubday: ClubDay, mode: str = Hanchan.Mode.HANDS,
         raise ValidationError(_("決勝卓には4人の成績が必要です"), code="too_few")
     found = Member.objects.in_bulk([row["member_id"] for row in top])
     players = [found[row["member_id"]] for row in top]
-    (rng or random.SystemRandom()).shuffle(players)
+    random.SystemRandom().shuffle(players)
     return hanchan_create(clubday=day, table=FINAL_TABLE, number=number, players=players, mode=mode)
