@@ -37,8 +37,7 @@ def round_started(*, clubday: ClubDay, number: int) -> bool:
 
 
 def draw_state(*, clubday: ClubDay, number: int) -> str:
-    """A token of the 回戦's draw as stored: a write from a form built on another one is refused (a
-    double tap, two phones)."""
+    """A token of the 回戦's draw as stored: a write from a form built on another is refused (double tap, two phones)."""
     draw = clubday.draws.filter(number=number).first()
     if draw is None:
         return "new"
@@ -58,8 +57,7 @@ def previous_rounds(*, clubday: ClubDay, before: int) -> list[Round]:
 
 
 def season_pairs(*, clubday: ClubDay, players: list[int]) -> dict[tuple[int, int], int]:
-    """How often two of ``players`` sat at one table on the year's other club days: ``{(low pk,
-    high pk): hanchan}``."""
+    """How often two of ``players`` sat at one table on the year's other club days: ``{(low pk, high pk): n}``."""
     wanted = set(players)
     counts: Counter[tuple[int, int]] = Counter()
     rows = (Hanchan.objects.filter(clubday__date__year=clubday.date.year).exclude(clubday=clubday)
@@ -194,8 +192,7 @@ def display_tables(*, clubday: ClubDay, number: int) -> list[dict[str, Any]]:
 
 
 def _now_playing(hanchan: Hanchan) -> tuple[dict[str, str] | None, int | None]:
-    """The label of the hand being played now and the dealer's seat (none for a record that does not
-    replay)."""
+    """The label of the hand being played and the dealer's seat (None for a record that does not replay)."""
     if hanchan.mode != Hanchan.Mode.HANDS:
         return None, None
     try:

@@ -84,8 +84,7 @@ def tournament_standings(clubday: ClubDay, *, after_round: int | None = None) ->
 
 
 def tournament_order(clubday: ClubDay, *, after_round: int | None = None) -> list[int]:
-    """Member ids in rank order after 回戦 ``after_round``: the Swiss draw's ``standings``. Only
-    players with a finished hanchan appear (a late arrival is for the draw to place)."""
+    """Member ids in rank order after 回戦 ``after_round`` (only players with a finished hanchan): the Swiss draw's."""
     return [row["member_id"] for row in tournament_standings(clubday, after_round=after_round)]
 
 

@@ -36,8 +36,7 @@ def _lock(clubday: ClubDay) -> ClubDay:
 
 @transaction.atomic
 def attendance_check_in(*, clubday: ClubDay, member: Member) -> Attendance:
-    """Check a member in: arriving after 回戦 k was drawn, they play from k + 1; someone who had left
-    is back to the end."""
+    """Check a member in: arriving after 回戦 k was drawn, they play from k + 1; one who had left plays to the end."""
     day = _lock(clubday)
     found = Attendance.objects.filter(clubday=day, member=member).first()
     if found is not None:
@@ -98,8 +97,7 @@ def _new_guest(name: str) -> Member:
 
 @transaction.atomic
 def guest_check_in(*, clubday: ClubDay, name: str) -> Attendance:
-    """A visitor at the door checked in as a guest member. A guest of that name from an earlier day is
-    checked in again rather than made twice."""
+    """Check a visitor in as a guest member; a guest of that name from an earlier day is reused, not made twice."""
     name = " ".join(name.split())
     if not name:
         raise ValidationError({"name": _("ゲストの名前を入力してください")}, code="required")
@@ -147,8 +145,7 @@ def parse_seed(text: str) -> int | None:
 
 
 def _swiss_order(day: ClubDay, number: int, players: list[int]) -> list[int] | None:
-    """For a スイス式 大会 from its second 回戦: the players best first (those without a finished game
-    last, by 会員番号)."""
+    """For a スイス式 大会 from 回戦 2: the players best first (those without a finished game last, by 会員番号)."""
     if day.kind != ClubDay.Kind.TOURNAMENT or not day.swiss or number < 2:
         return None
     ranked = [pk for pk in tournament_order(day, after_round=number - 1) if pk in players]

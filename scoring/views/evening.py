@@ -1,5 +1,4 @@
-"""The evening of a club day: 出欠 (check-in), 組み合わせ (the table draw of each 回戦) and the room
-display (the current 回戦 with live scores, reloaded by htmx polling)."""
+"""The evening of a club day: 出欠, 組み合わせ (the draw of each 回戦) and the room display (live scores, htmx polling)."""
 
 from __future__ import annotations
 

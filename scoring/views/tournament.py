@@ -80,8 +80,7 @@ def final_table_create(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @member_required
 def hanchan_confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    """「確認しました」: one player confirms the result (a scorekeeper for anyone at the table, a member
-    for themselves)."""
+    """「確認しました」: a player confirms the result (a scorekeeper for anyone at the table, a member for themselves)."""
     if not settings.SIGN_OFF:
         raise Http404("sign-off is off")
     hanchan = hanchan_or_404(pk)
