@@ -135,7 +135,7 @@ def started_error(number: int) -> ValidationError:
 
 def parse_seed(text: str) -> int | None:
     """A typed seed (blank: draw a new one)."""
-    text = (text or "").strip()
+    text = text.strip()
     if not text:
         return None
     if not text.isdecimal() or int(text) > SEED_LIMIT:
