@@ -192,10 +192,9 @@ def draw_create(*, clubday: ClubDay, number: int, state: str, seed: int | None =
     for table, seats in enumerate(drawn.tables, start=1):
         hanchan_create(clubday=day, table=table, number=number, players=[members[p] for p in seats])
     if draw is None:
-        draw = Draw.objects.create(clubday=day, number=number, seed=seed, out=list(drawn.out))
-    else:
-        draw.seed, draw.out = seed, list(drawn.out)
-        draw.save(update_fields=["seed", "out"])
+        draw = Draw(clubday=day, number=number)
+    draw.seed, draw.out = seed, list(drawn.out)
+    draw.save()
     return draw
 
 
