@@ -9,6 +9,7 @@ from datetime import timedelta
 from functools import wraps
 from typing import Callable
 
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -18,6 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.deploy import client_ip
+
+from .models import SetupToken
 
 SCOREKEEPER = "scorekeeper"
 REFEREE = "referee"
@@ -123,8 +126,6 @@ officer_required = _guard(is_officer)
 def address_locked(request: HttpRequest) -> bool:
     """Whether the client's address has ``CLUB_ADDRESS_FAILURE_LIMIT`` wrong passwords within axes'
     cool-off time, for any user names: someone trying names."""
-    from axes.models import AccessAttempt
-
     address = getattr(request, "axes_ip_address", None) or client_ip(request)
     if not address:
         return False
@@ -136,24 +137,19 @@ def address_locked(request: HttpRequest) -> bool:
 
 def login_failure_limit(request: HttpRequest, credentials: dict | None = None) -> int:
     """django-axes' ``AXES_FAILURE_LIMIT``: ``CLUB_LOGIN_FAILURE_LIMIT`` per user name and address, or
-    0 while the whole address is locked. axes compares one limit with the largest count of its
-    lockout parameters, and a successful login would clear the address's count: so the address-wide
-    limit is counted here instead, and cleared only by time."""
+    0 while the whole address is locked (counted here, since a successful login clears axes' counts)."""
     return 0 if address_locked(request) else settings.CLUB_LOGIN_FAILURE_LIMIT
 
 
 def login_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
-    """django-axes' ``AXES_USERNAME_CALLABLE``: the name a login is counted under, as axes reads it
-    (the credentials, else the form), cut to the 255 characters its tables hold. A longer name, as
-    scanners send, was a 500 on PostgreSQL (jazzband/django-axes#1381)."""
+    """django-axes' ``AXES_USERNAME_CALLABLE``: the name a login is counted under (the credentials, else
+    the form), cut to the 255 characters axes' tables hold."""
     username = (credentials or request.POST).get("username")
     return username[:255] if isinstance(username, str) else username
 
 
 def setup_token_issue() -> str:
     """A new first-run token for ``/setup/``, replacing any older one; only its digest is stored."""
-    from .models import SetupToken
-
     token = secrets.token_urlsafe(32)
     SetupToken.objects.all().delete()
     SetupToken.objects.create(digest=_digest(token))
@@ -161,8 +157,6 @@ def setup_token_issue() -> str:
 
 
 def _live_tokens():
-    from .models import SetupToken
-
     return SetupToken.objects.filter(created__gte=timezone.now() - timedelta(seconds=SETUP_MAX_AGE))
 
 
@@ -191,6 +185,5 @@ def _digest(token: str) -> str:
 def context(request: HttpRequest) -> dict:
     """Template context processor: the user's roles."""
     user = getattr(request, "user", None)  # absent on an error page for a request refused early
-    if user is None:
-        return {"can_score": False, "is_club_admin": False}
-    return {"can_score": is_scorekeeper(user), "is_club_admin": is_admin(user)}
+    known = user is not None
+    return {"can_score": known and is_scorekeeper(user), "is_club_admin": known and is_admin(user)}

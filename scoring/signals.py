@@ -7,12 +7,13 @@ from django.conf import settings
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from . import generations
+from .models import SetupToken
+
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
 def setup_token_expires(sender, instance, created: bool, **kwargs) -> None:
     if created:
-        from .models import SetupToken
-
         SetupToken.objects.all().delete()
 
 
@@ -21,14 +22,10 @@ def login_renamed(sender, instance, created: bool, update_fields=None, **kwargs)
     """Pages kept in the cache name logins (「削除された局」: who deleted the hand) under the names'
     generation. A save of named fields (a login, a password, a role) cannot rename anyone."""
     if not created and (update_fields is None or "username" in update_fields):
-        from . import generations
-
         generations.new_generation(generations.NAMES)
 
 
 @receiver(post_delete, sender=settings.AUTH_USER_MODEL)
 def login_deleted(sender, instance, **kwargs) -> None:
     """A deleted login's changes are kept without it (「—」)."""
-    from . import generations
-
     generations.new_generation(generations.NAMES)
