@@ -3,22 +3,8 @@
 from django.urls import path, register_converter
 
 from .converters import IdConverter
-from .views import (
-    accounts,
-    boards,
-    check,
-    csvio,
-    days,
-    disputes,
-    evening,
-    hanchan,
-    hands,
-    history,
-    impact,
-    members,
-    rulesets,
-    tournament,
-)
+from .views import (accounts, boards, check, csvio, days, disputes, evening, hanchan, hands, history, impact, members,
+                    rulesets, tournament)
 
 register_converter(IdConverter, "id")
 
