@@ -1,10 +1,5 @@
-"""The Django admin shows the club's data and changes none of it.
-
-Members, rule sets, club days and games change only through the app's own pages: their services
-keep every game replayable (a rule set in use is fixed; results and ranks are what the replay of the
-hands gives), keep the history that lets a change be undone, and renew the page caches they guard
-(``scoring.generations``). An edit here would bypass all three. Users and groups stay Django's own.
-"""
+"""The Django admin shows the club's data and changes none of it: only the app's services keep games
+replayable, their history and the page caches (``scoring.generations``). Users and groups stay Django's own."""
 
 from django.contrib import admin
 

@@ -1,13 +1,5 @@
 """``<id:pk>``: a primary key up to the largest value of the id columns (signed 64-bit). A bigger
-number is a 404 like any other missing object, not a query the database cannot take.
-
->>> IdConverter().to_python("42")
-42
->>> IdConverter().to_python(str(2**63))
-Traceback (most recent call last):
-...
-ValueError: id out of range
-"""
+number is a 404 like any other missing object, not a query the database cannot take."""
 
 from __future__ import annotations
 

@@ -19,10 +19,8 @@ class ChosenLanguageMiddleware(LocaleMiddleware):
         request.LANGUAGE_CODE = translation.get_language()
 
     def process_response(self, request: HttpRequest, response):
-        """Django's answer says it varies by Accept-Language; the language comes from the cookie. Without
-        ``Vary: Cookie`` (an answer that touched neither the session nor a CSRF token: the CSV exports
-        and their messages, the checker's JSON on public boards) a cache could give an English
-        visitor the Japanese copy, or the other way round."""
+        """``Vary: Cookie`` even on an answer that touched neither the session nor a CSRF token (CSV
+        exports, the checker's JSON), else a cache could serve one language's copy to the other."""
         response = super().process_response(request, response)
         patch_vary_headers(response, ("Cookie",))
         return response

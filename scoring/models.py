@@ -428,9 +428,8 @@ class SetupToken(models.Model):
 
 
 class Settled(models.Model):
-    """The version of the settling code (``services.hanchan.SETTLED_VERSION``) that made the stored
-    caches of the replay: one row. ``manage.py resettle --upgrade`` recomputes them all when the code
-    is newer, so they equal the replay after an upgrade too."""
+    """One row: the ``services.hanchan.SETTLED_VERSION`` that made the stored caches of the replay
+    (``manage.py resettle --upgrade`` recomputes them when the code is newer)."""
 
     version = models.PositiveIntegerField()
 

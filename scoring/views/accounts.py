@@ -104,8 +104,7 @@ def setup(request: HttpRequest) -> HttpResponse:
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
     """django-axes' lockout: too many wrong passwords for this user name or from this address."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    form = AuthenticationForm(request, data=None)
     return render(request, "registration/login.html",
-                  {"form": form, "locked": "address" if address_locked(request) else "user", "minutes": minutes,
-                   "next": request.POST.get("next", "")},
+                  {"form": AuthenticationForm(request), "locked": "address" if address_locked(request) else "user",
+                   "minutes": minutes, "next": request.POST.get("next", "")},
                   status=429)

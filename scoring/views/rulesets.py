@@ -1,8 +1,4 @@
-"""Rule sets: list, rules sheet, create (also as a copy of another) and edit.
-
-A rule set is edited only while no hanchan is played under it: results are a cache of the replay
-under the rule set in force, so a later change would silently disagree with them.
-"""
+"""Rule sets: list, rules sheet, create (also as a copy of another) and edit (only while unused)."""
 
 from __future__ import annotations
 
