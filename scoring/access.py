@@ -46,10 +46,7 @@ def role_of(user) -> str:
     if user.is_staff or user.is_superuser:
         return "admin"
     names = {g.name for g in user.groups.all()}
-    for key, _label, group in reversed(ROLES):
-        if group and group in names:
-            return key
-    return "member"
+    return next((key for key, _label, group in reversed(ROLES) if group in names), "member")
 
 
 def role_label(user):

@@ -125,8 +125,7 @@ def clubday_save(day: ClubDay, *, kind: str, name: str, rounds: int | None, swis
     day.kind, day.name, day.rounds, day.swiss, day.final_table = kind, name.strip(), rounds, swiss, final_table
     day.full_clean()
     day.save()
-    # the boards and their filters read club days: a board asked for by the day's id before it existed
-    # (refused: all time, the filters opened on the error) must not be kept for it
+    # the boards and their filters read club days, even one asked for by this id before it existed
     generations.new_generation(generations.NAMES, generations.BOARDS)
     return day
 
