@@ -41,10 +41,7 @@ class SetupForm(NewPasswordForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        User = get_user_model()
-        if data.get("username") and User.objects.filter(username=data["username"]).exists():
-            self.add_error("username", _("このユーザー名はすでに使われています"))
-        self.check_passwords(User(username=data.get("username") or "", is_staff=True))
+        self.check_passwords(get_user_model()(username=data.get("username") or "", is_staff=True))
         return data
 
 
