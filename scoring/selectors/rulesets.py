@@ -44,8 +44,7 @@ def rulesets_listed() -> list[dict[str, Any]]:
 def ruleset_sheet(*, ruleset: RuleSet) -> dict[str, Any]:
     """The rules sheet of ``ruleset`` in the page's language, the differences from the preset first."""
     lang = get_language() or "ja"
-    engine, base = ruleset.engine(), rules.PRESETS[ruleset.preset]
-    groups = info.sheet(engine, base, lang)
+    groups = info.sheet(ruleset.engine(), rules.PRESETS[ruleset.preset], lang)
     changed = [dict(row, group=g["label"]) for g in groups for row in g["rows"] if row["changed"]]
     return {"name": ruleset_display_name(ruleset, lang), "preset": info.preset_label(ruleset.preset, lang),
             "groups": groups, "changed": changed, "used": hanchan_under_ruleset(ruleset=ruleset).count()}
