@@ -264,17 +264,14 @@ class HanchanForm(forms.Form):
         return data
 
 
-def _score_field(label: Any) -> forms.IntegerField:
-    return forms.IntegerField(label=label, step_size=100, error_messages={"step_size": _("100点単位で入力してください")})
-
-
 class FinalScoresForm(forms.Form):
     """A paper score sheet: four raw scores by seat (例 32600) and the sticks left on the table."""
 
-    score0 = _score_field(_("起家"))
-    score1 = _score_field(_("南家"))
-    score2 = _score_field(_("西家"))
-    score3 = _score_field(_("北家"))
+    _hundreds = {"step_size": _("100点単位で入力してください")}
+    score0 = forms.IntegerField(label=_("起家"), step_size=100, error_messages=_hundreds)
+    score1 = forms.IntegerField(label=_("南家"), step_size=100, error_messages=_hundreds)
+    score2 = forms.IntegerField(label=_("西家"), step_size=100, error_messages=_hundreds)
+    score3 = forms.IntegerField(label=_("北家"), step_size=100, error_messages=_hundreds)
     sticks = forms.IntegerField(label=_("残った供託(本)"), min_value=0, initial=0)
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any):
