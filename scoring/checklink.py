@@ -1,16 +1,8 @@
-"""The checker's links (``/check/?…``): an evaluate document as short query parameters.
+"""The checker's links (``/check/?…``): an evaluate document as the checker form's short query parameters.
 
-A link carries the checker form's own fields, so every older link still opens. Values are kept
-short so the longest legal hand fits in about 300 bytes (typed Japanese, percent-encoded, would pass
-the 4 KB servers accept): canonical mpsz, calls as ``pon777z``, winds as ``E S W N``, defaults left
-out. A part that cannot be read is kept as typed, so the checker shows the same error again.
-
->>> link_query({"hand": "⑤⑥⑦ 789 4", "melds": [{"type": "chi", "tiles": "二三四"}],
-...             "win_tile": "4s", "seat_wind": "南", "tsumo": True})
-{'hand': '567p4789s', 'melds': 'chi234m', 'win_tile': '4s', 'tsumo': '1'}
->>> link_query({"hand": "123m(ポン)中中中456p11z", "melds": [{"type": "ankan", "tiles": "5055p"}],
-...             "win_tile": "1z", "seat_wind": "E", "round_wind": "S", "dora_indicators": ["4p", "0m"]})["melds"]
-'ankan0555p,pon777z'
+Canonical mpsz, calls as ``pon777z``, winds as ``E S W N``, defaults left out, so the longest legal
+hand fits in about 300 bytes; a part that cannot be read is kept as typed, so the checker shows the
+same error again.
 """
 
 from __future__ import annotations

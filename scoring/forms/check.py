@@ -1,11 +1,6 @@
 """The hand checker's form (``/check/``): a hand as GET parameters, so that a link carries it.
 
 Calls come as the tap palette writes them (JSON) or short, as a shared link carries them.
-
->>> melds_from_text("chi234m, pon:777z")
-[{'type': 'chi', 'tiles': '234m'}, {'type': 'pon', 'tiles': '777z'}]
->>> melds_to_text([{"type": "chi", "tiles": "234m"}, {"type": "pon", "tiles": "777z"}])
-'chi234m,pon777z'
 """
 
 from __future__ import annotations
@@ -143,11 +138,7 @@ class CheckForm(forms.Form):
 
 def read_tiles(hand: str, melds: str, win_tile: str) -> dict:
     """Typed tiles for the tap palette, read by the engine's parser so typed and tapped tiles are read
-    one way; ``"error"`` when an input cannot be read.
-
-    >>> read_tiles("一二三", "pon中中中", "5s")
-    {'hand': ['1m', '2m', '3m'], 'melds': [{'type': 'pon', 'tiles': ['7z', '7z', '7z']}], 'win': '5s'}
-    """
+    one way; ``"error"`` when an input cannot be read."""
     out: dict = {"hand": [], "melds": [], "win": None}
 
     def names(text: str) -> list[str]:

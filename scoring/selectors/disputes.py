@@ -29,14 +29,8 @@ class TileWin:
 
 
 def tile_wins(events: list[dict[str, Any]], out: dict[str, Any], spec: Any) -> list[TileWin]:
-    """Every win entered with tiles in ``events``, with the evaluate document the game settles it
-    with under rule set ``spec``.
-
-    >>> events = [{"type": "ron", "winner": 1, "loser": 0, "hand": {"hand": "234m567p789s55z77z", "win_tile": "5z"}}]
-    >>> w = tile_wins(events, rules.play({"players": list("ABCD"), "hands": events}), "ariari")[0]
-    >>> w.index, w.winner, w.document["seat_wind"], w.value["total"]
-    (0, 1, 'S', 1300)
-    """
+    """Every win entered with tiles in ``events`` (``out`` is their replay), with the evaluate
+    document the game settles it with under rule set ``spec``."""
     found: list[TileWin] = []
     for i, (event, settled) in enumerate(zip(events, out["events"])):
         before = settled["state_before"]

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from scoring.forms.check import melds_from_text
 from scoring.models import RuleSet
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +78,10 @@ def test_japanese_notation_and_the_palettes_json_read_the_same(client):
     typed = text(page(client, {"hand": "⑤⑥⑦7894", "melds": '[{"type": "chi", "tiles": "二三四"}, {"type": "pon", "tiles": "中中中"}]',
                                "win_tile": "4"}))
     assert "中のポン(第2副露)は役牌以外の副露(チー234萬)の後なので後付けで" in typed
+
+
+def test_the_short_form_of_calls_may_have_spaces_and_a_colon():
+    assert melds_from_text("chi234m, pon:777z") == [{"type": "chi", "tiles": "234m"}, {"type": "pon", "tiles": "777z"}]
 
 
 def test_the_link_carries_the_hand_and_opens_the_same_verdicts(client):

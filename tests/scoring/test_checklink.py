@@ -69,6 +69,15 @@ def test_the_longest_hand_makes_a_short_link():
     assert link_query(document)["hand"] == "2z"
 
 
+def test_a_link_is_canonical_mpsz_with_defaults_left_out():
+    assert link_query({"hand": "⑤⑥⑦ 789 4", "melds": [{"type": "chi", "tiles": "二三四"}],
+                       "win_tile": "4s", "seat_wind": "南", "tsumo": True}) == {
+        "hand": "567p4789s", "melds": "chi234m", "win_tile": "4s", "tsumo": "1"}
+    assert link_query({"hand": "123m(ポン)中中中456p11z", "melds": [{"type": "ankan", "tiles": "5055p"}],
+                       "win_tile": "1z", "seat_wind": "E", "round_wind": "S",
+                       "dora_indicators": ["4p", "0m"]})["melds"] == "ankan0555p,pon777z"
+
+
 def test_a_part_that_cannot_be_read_is_kept_as_typed():
     query = link_query({"hand": "123m456p789s1122x", "melds": [{"type": "pon", "tiles": "12m"}], "win_tile": "5"})
     assert query == {"hand": "123m456p789s1122x", "melds": '[{"type":"pon","tiles":"12m"}]', "win_tile": "5s"}

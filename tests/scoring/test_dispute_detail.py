@@ -3,7 +3,9 @@ import re
 import pytest
 from django.urls import reverse
 
+import rules
 from scoring import services
+from scoring.selectors.disputes import tile_wins
 
 pytestmark = pytest.mark.django_db
 
@@ -20,6 +22,12 @@ def dispute(hanchan, scorekeeper, reader):
 
 def url(dispute):
     return reverse("dispute-detail", args=[dispute.pk])
+
+
+def test_a_win_entered_with_tiles_is_judged_with_the_seat_and_value_of_its_replay():
+    events = [{"type": "ron", "winner": 1, "loser": 0, "hand": TILES}]
+    [win] = tile_wins(events, rules.play({"players": list("ABCD"), "hands": events}), "ariari")
+    assert (win.index, win.winner, win.document["seat_wind"], win.value["total"]) == (0, 1, "S", 1300)
 
 
 def test_it_shows_the_hand_with_tiles_and_its_verdict(client, dispute):
