@@ -13,11 +13,6 @@ The seeds' tile pictures are missing: each hand is built to fit the quoted words
 
 Where the seed leaves the case open, ``note`` gives the reading chosen and the option that controls
 it (docs/rules.md §5.3, §5.7). Seat wind is 南 (non-dealer) and round wind 東 unless stated (``document``).
-
->>> len(CASES) == len({c["id"] for c in CASES}), section_of(CASES[0])
-(True, '中付けの禁止')
->>> document(CASES[0])["seat_wind"], sorted(document(CASES[0]))
-('S', ['hand', 'melds', 'seat_wind', 'win_tile'])
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 import rules
-from scoring.examples import CASES, SECTIONS, document
+from scoring.examples import CASES, SECTIONS, document, section_of
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +24,13 @@ def body(client) -> str:
 def _article(body: str, case_id: str) -> str:
     start = body.index(f'<article class="example" id="ex-{case_id}">')
     return body[start:body.index("</article>", start)]
+
+
+def test_every_case_has_its_own_id_a_section_and_the_south_seat_unless_it_says():
+    assert len(CASES) == len({c["id"] for c in CASES})
+    assert section_of(CASES[0]) == "中付けの禁止" and all(section_of(c) for c in CASES)
+    assert document(CASES[0]) == {"seat_wind": "S", **CASES[0]["doc"]}
+    assert document(next(c for c in CASES if c["id"] == "003-pinfu-1123344s-dealer"))["seat_wind"] == "E"
 
 
 def test_it_is_public(client, settings):
