@@ -16,14 +16,14 @@ from django_htmx.http import push_url
 
 import rules
 from clubsite.middleware import long_url_ok
-from rules.__main__ import MAX_BYTES, InputError, answer
+from rules.__main__ import MAX_BYTES, answer
 from rules.options_info import preset_label
 
 from .. import examples
 from ..checklink import link_query
 from ..forms.check import CheckForm, melds_to_text, read_tiles
 from ..models import RuleSet
-from ..selectors.check import PRESET_ORDER, check_hand, club_rulesets
+from ..selectors.check import check_hand, club_rulesets
 from .common import form_errors, phone_url
 
 
@@ -84,9 +84,9 @@ def check_json(request: HttpRequest) -> HttpResponse:
     elif "doc" in request.GET:
         raw = request.GET["doc"].encode("utf-8", "surrogatepass")
     else:
-        exc = InputError("bad_document", "give the document as ?doc=<JSON> or as the POST body",
-                         "文書を ?doc=<JSON> か POST の本文で指定してください")
-        return _json({"error": {"code": exc.code, "message": exc.message, "ja": exc.ja}}, 400)
+        return _json({"error": {"code": "bad_document",
+                                "message": "give the document as ?doc=<JSON> or as the POST body",
+                                "ja": "文書を ?doc=<JSON> か POST の本文で指定してください"}}, 400)
     if raw is not None and len(raw) > MAX_BYTES:
         raw = None
     out, code = answer("compare", raw)
@@ -104,10 +104,9 @@ def check_examples(request: HttpRequest) -> HttpResponse:
         out = rules.compare(document, ["sakizuke_a", "shimamachi"])["verdicts"]
         sections[examples.section_of(case)]["cases"].append({
             "case": case, "document": document, "melds": document.get("melds", []),
-            "pairs": [(out[0], names[0]), (out[1], names[1])], "url": link_path(link_query(document)),
+            "pairs": list(zip(out, names)), "url": link_path(link_query(document)),
         })
-    return render(request, "scoring/examples.html",
-                  {"sections": [s for s in sections.values() if s["cases"]], "presets": PRESET_ORDER})
+    return render(request, "scoring/examples.html", {"sections": [s for s in sections.values() if s["cases"]]})
 
 
 @require_safe
