@@ -13,13 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..access import (
-    is_officer,
-    is_scorekeeper,
-    member_required,
-    officer_required,
-    readable,
-)
+from ..access import is_officer, is_scorekeeper, member_required, officer_required, readable
 from ..forms import HandForm
 from ..forms.disputes import CommentForm, DisputeForm, RulingForm
 from ..models import Dispute, Hanchan
@@ -116,15 +110,13 @@ def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
     dispute = _dispute(pk)
     hanchan = dispute.hanchan
     ruling = RulingForm(request.POST)
-    hand_form = None
+    hand_form = HandForm.for_hanchan(hanchan, request.POST, before=dispute.hand.order) if dispute.hand else None
     errors: list[str] = []
     event = None
-    if dispute.hand is not None:
-        hand_form = HandForm.for_hanchan(hanchan, request.POST, before=dispute.hand.order)
     if ruling.is_valid():
         decision = ruling.cleaned_data["decision"]
-        if decision == Dispute.Status.AMENDED and hand_form is not None:
-            event = hand_form.event if hand_form.is_valid() else None
+        if decision == Dispute.Status.AMENDED and hand_form is not None and hand_form.is_valid():
+            event = hand_form.event
         if decision == Dispute.Status.UPHELD or event is not None:
             try:
                 dispute_services.dispute_rule(dispute=dispute, by=request.user, decision=decision,
