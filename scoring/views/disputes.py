@@ -68,7 +68,7 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
                  errors: list[str] | None = None, status: int = 200) -> HttpResponse:
     hanchan = dispute.hanchan
     names = hanchan.player_names()
-    ctx = {"dispute": dispute, "hanchan": hanchan, "names": names, "show_users": request.user.is_authenticated,
+    ctx = {"dispute": dispute, "hanchan": hanchan, "show_users": request.user.is_authenticated,
            "errors": errors or [], "comments": dispute.comments.select_related("author"),
            "comment_form": comment_form or CommentForm(), **dispute_selectors.dispute_hand(dispute=dispute)}
     ctx["event_text"] = event_text(ctx["event"], names)
