@@ -49,7 +49,6 @@ def check(request: HttpRequest) -> HttpResponse:
     elif not form.is_valid():
         status = 422
     if form.is_valid() and form.cleaned_data["melds"]:  # shown short (the palette reads both forms)
-        form.data = form.data.copy()
         form.data["melds"] = melds_to_text(form.cleaned_data["melds"])
     situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
         (data.get("seat"), data.get("round")) != ("S", "E")
