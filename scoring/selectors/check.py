@@ -48,9 +48,8 @@ def check_hand(*, document: dict[str, Any], ruleset: RuleSet | None) -> dict[str
     rows = [{"verdict": verdicts[0], "label": club_label, "short": ""}]
     rows += [{"verdict": v, "label": preset_label(name, lang), "short": str(short)}
              for v, (name, short) in zip(verdicts[1:], PRESET_ORDER)]
-    legal = [r for r in rows if r["verdict"].get("legal")]
+    legal = next((r for r in rows if r["verdict"].get("legal")), None)
+    elsewhere = legal and {"label": legal["short"] or legal["label"], "total": legal["verdict"]["total"]}
     for r in rows:
-        other = legal[0] if legal and "legal" in r["verdict"] and not r["verdict"]["legal"] else None
-        r["elsewhere"] = ({"label": other["short"] or other["label"], "total": other["verdict"]["total"]}
-                          if other else None)
+        r["elsewhere"] = elsewhere if "legal" in r["verdict"] and not r["verdict"]["legal"] else None
     return {"club": rows[0], "presets": rows[1:], "error": None}
