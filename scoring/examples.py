@@ -367,7 +367,7 @@ CASES: list[dict[str, Any]] = [
 ]
 
 
-# The seeds' headings, by the prefix of a case id (longest first wins), in page order.
+# The seeds' headings (Japanese, English) by the prefix of a case id, in page order.
 SECTIONS: list[tuple[str, str, str]] = [
     ("000-nakazuke", "中付けの禁止", "No nakazuke (the first call must be part of a yaku)"),
     ("000-kataagari", "片和了りの禁止", "No kataagari (every wait needs a yaku)"),

@@ -1,4 +1,4 @@
-"""Reads for disputes (物言い): the lists, one dispute with its hand judged, the marks on hand rows."""
+"""Reads for disputes (物言い): the lists, one dispute with its hand judged, the wins entered with tiles."""
 
 from __future__ import annotations
 
