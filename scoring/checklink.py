@@ -1,8 +1,8 @@
-"""The checker's links (``/check/?…``): an evaluate document as the checker form's short query parameters.
+"""The checker's links (``/check/?…``): an evaluate document as short query parameters.
 
-Canonical mpsz, calls as ``pon777z``, winds as ``E S W N``, defaults left out, so the longest legal
-hand fits in about 300 bytes; a part that cannot be read is kept as typed, so the checker shows the
-same error again.
+A link carries the checker form's own fields, so every older link still opens: canonical mpsz, calls
+as ``pon777z``, winds as ``E S W N``, defaults left out, so the longest legal hand fits in about 300
+bytes. A part that cannot be read is kept as typed, so the checker shows the same error again.
 """
 
 from __future__ import annotations

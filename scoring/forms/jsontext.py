@@ -1,8 +1,9 @@
 """JSON posted in a form field, read with ``loads`` so that no input can break the page.
 
-``json.loads`` lets through nesting a few thousand deep (``RecursionError``) and ``"\\ud800"`` escapes
-(a lone surrogate cannot be encoded, so a page quoting it cannot be sent); both are refused, and so
-are ``NaN`` and ``Infinity``, which are not JSON.
+``json.loads`` lets through nesting a few thousand deep (``RecursionError``) and ``"\\ud800"`` escapes:
+a lone surrogate cannot be encoded, so a page quoting it cannot be sent (typed text cannot hold one:
+Django decodes the request with ``errors="replace"``). Both are refused, and so are ``NaN`` and
+``Infinity``, which are not JSON.
 """
 
 from __future__ import annotations
