@@ -262,3 +262,12 @@ def test_call_order(doc, ruleset, legal, reasons):
     out = rules.evaluate({"seat_wind": "S", **doc, "ruleset": ruleset})
     assert (out["legal"], {(r["code"], _anchor(r)) for r in out["reasons"]}) == (legal, reasons), out["reasons"]
     assert rules.evaluate({"seat_wind": "S", **doc, "ruleset": "ariari"})["legal"]
+
+
+def test_the_filled_in_tiles_are_tiles_of_the_cases_hand():
+    for case in CASES:
+        doc = case["doc"]
+        shown = rules.tiles.parse_tokens(doc["hand"] + doc["win_tile"] + "".join(m["tiles"] for m in doc.get("melds", []))
+                                         + "".join(case["waits"]))
+        for group in re.findall(r"\{([0-9mpsz]+)\}", case["quote"]):
+            assert set(rules.tiles.parse_tokens(group)) <= set(shown), (case["id"], group)
