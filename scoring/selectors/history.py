@@ -1,8 +1,4 @@
-"""Reads of the change history (django-simple-history rows): who changed what, when, before → after.
-
-A hanchan's page gathers its own rows with those of its hands (deleted ones too), paper sheets
-and results.
-"""
+"""Reads of the change history (django-simple-history rows): who changed what, when, before → after."""
 
 from __future__ import annotations
 
@@ -62,12 +58,7 @@ class Entry:
 
 
 def event_text(event: dict[str, Any] | None, names: list[str]) -> dict[str, Any]:
-    """A recorded event, readable: ``text`` and the ``tiles`` of each win entered tile by tile.
-
-    >>> event_text({"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30, "riichi": [1]},
-    ...            ["山田", "佐藤", "鈴木", "田中"])["text"]
-    'ロン 佐藤 ← 山田 3翻30符 / リーチ: 佐藤'
-    """
+    """A recorded event, readable: ``text`` and the ``tiles`` of each win entered tile by tile."""
     if not isinstance(event, dict):
         return {"text": "—", "tiles": []}
 
@@ -149,7 +140,7 @@ class _Lookups:
         if name == "order":
             return f"#{value + 1}"
         if name == "seat":
-            return _(WINDS[value]) if isinstance(value, int) and 0 <= value < 4 else value
+            return _wind(value)
         if isinstance(value, bool):
             return "○" if value else "—"
         if name in ("state", "mode", "preset"):  # the history model keeps the field's choices
@@ -159,6 +150,14 @@ class _Lookups:
         if name in ("options", "scores"):
             return json.dumps(value, ensure_ascii=False)
         return value
+
+
+def _wind(seat: Any) -> Any:
+    return _(WINDS[seat]) if isinstance(seat, int) and 0 <= seat < 4 else seat
+
+
+def _username(user: Any) -> str:
+    return user.get_username() if user else "—"
 
 
 def _label(model: type[Model], name: str) -> str:
@@ -171,7 +170,7 @@ def _what(model: type[Model], row: Any) -> str:
     if model is HandRecord:
         return _("#%(n)s の局") % {"n": row.order + 1}
     if model is HanchanResult:
-        return _("結果(%(seat)s家)") % {"seat": _(WINDS[row.seat]) if 0 <= row.seat < 4 else row.seat}
+        return _("結果(%(seat)s家)") % {"seat": _wind(row.seat)}
     if model is FinalScoreSheet:
         return _("最終得点の記録")
     return str(model._meta.verbose_name)
@@ -179,9 +178,7 @@ def _what(model: type[Model], row: Any) -> str:
 
 def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: bool,
              show_users: bool) -> list[Entry]:
-    shown = SHOWN[model]
-    if not admin and model is Member:
-        shown = [f for f in shown if f != "user"]
+    shown = [f for f in SHOWN[model] if admin or f != "user"]  # a member's login: admins only
     entries = []
     older = _previous(rows)
     for row in rows:
@@ -199,8 +196,7 @@ def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: b
                        and _field(row, model, f) not in (None, "")]
         if row.history_type == "~" and not changes:
             continue  # nothing shown changed (e.g. only bookkeeping fields)
-        user = row.history_user
-        entries.append(Entry(when=row.history_date, who=(user.get_username() if user else "—") if show_users else "",
+        entries.append(Entry(when=row.history_date, who=_username(row.history_user) if show_users else "",
                              action=_(ACTIONS.get(row.history_type, row.history_type)),
                              action_code=row.history_type, what=_what(model, row),
                              reason=_reason(row.history_change_reason), changes=changes,
@@ -209,11 +205,10 @@ def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: b
 
 
 def _previous(rows: list[Any]) -> dict[int, Any]:
-    """``{history_id: the same object's previous row}`` among ``rows`` (newest first); rows whose
-    previous one is not among them are left out (their ``prev_record`` is read instead)."""
+    """``{history_id: the same object's previous row}`` among ``rows`` (newest first)."""
     out: dict[int, Any] = {}
     newer: dict[Any, Any] = {}
-    for row in rows:  # newest first: each row is the previous one of the newer row of its object
+    for row in rows:
         if row.id in newer:
             out[newer[row.id].history_id] = row
         newer[row.id] = row
@@ -225,10 +220,11 @@ def _field(row: Any, model: type[Model], name: str) -> Any:
 
 
 def _reason(code: str | None) -> str:
-    code = code or ""
-    if code.startswith(DISPUTE_REASON):
+    if code == RESTORED:
+        return _("削除から復元")
+    if code and code.startswith(DISPUTE_REASON):
         return _("物言いの裁定による訂正(物言い %(pk)s)") % {"pk": code.removeprefix(DISPUTE_REASON)}
-    return {RESTORED: _("削除から復元")}.get(code, code)
+    return code or ""
 
 
 def _rows(model: type[Model], **filters: Any) -> list[Any]:
@@ -259,19 +255,15 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
 
 
 def deleted_hands(*, hanchan_id: int, names: list[str] | None = None) -> list[dict[str, Any]]:
-    """The hands of a hanchan deleted and not restored (「削除された局」), newest deletion first.
-    ``names`` (the players) when the caller has them."""
-    live = set(HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True))
+    """The hands of a hanchan deleted and not restored (「削除された局」), newest deletion first;
+    ``names``: the players, when the caller has them."""
+    live = HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True)
     rows = (HandRecord.history.filter(hanchan_id=hanchan_id, history_type="-").exclude(id__in=live)
             .select_related("history_user").order_by("-history_date", "-history_id"))
-    seen: set[int] = set()
     if names is None:
         names = _names_for({hanchan_id}).get(hanchan_id, ["?"] * 4)
-    out = []
+    newest: dict[int, Any] = {}
     for row in rows[:MAX_ROWS]:
-        if row.id in seen:
-            continue
-        seen.add(row.id)
-        out.append({"id": row.id, "number": row.order + 1, "event": event_text(row.event, names),
-                    "when": row.history_date, "who": row.history_user.get_username() if row.history_user else "—"})
-    return out
+        newest.setdefault(row.id, row)  # a hand restored and deleted again has two deletions
+    return [{"id": row.id, "number": row.order + 1, "event": event_text(row.event, names), "when": row.history_date,
+             "who": _username(row.history_user)} for row in newest.values()]

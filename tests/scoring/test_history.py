@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import Hanchan, HanchanResult, HandRecord, Member, RuleSet
+from scoring.selectors.history import event_text
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +131,8 @@ def test_english_lists_of_players_are_joined_with_a_comma(client_as, scorekeeper
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     body = client.get(url("hanchan", hanchan.pk)).content.decode()
     assert "山田, 佐藤" in body and "山田、佐藤" not in body
+
+
+def test_an_event_reads_as_text():
+    event = {"type": "ron", "winner": 1, "loser": 0, "han": 3, "fu": 30, "riichi": [1]}
+    assert event_text(event, ["山田", "佐藤", "鈴木", "田中"])["text"] == "ロン 佐藤 ← 山田 3翻30符 / リーチ: 佐藤"
