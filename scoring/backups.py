@@ -1,7 +1,5 @@
-"""Backups as Django's JSON fixtures (``dumpdata`` / ``loaddata``), gzip-compressed: unlike a copy
-of the SQLite file, the same backup restores into SQLite or PostgreSQL, can be checked by eye, and
-includes models added later without touching this code.
-"""
+"""Backups as gzip-compressed Django JSON fixtures (``dumpdata`` / ``loaddata``): unlike a copy of the
+SQLite file, one restores into SQLite or PostgreSQL and includes models added later."""
 
 from __future__ import annotations
 
@@ -17,7 +15,11 @@ from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
+import rules
+
 from . import generations
+from .models import ClubDay, Member, RuleSet
+from .services.rollup import rollup_rebuild
 
 NOT_SAVED_MODELS = {"contenttypes.contenttype", "auth.permission", "admin.logentry",
                     "sessions.session", "scoring.setuptoken",
@@ -74,9 +76,6 @@ def read_backup(path: Path) -> bytes:
 def database_has_club_data() -> bool:
     """Whether anything a person entered is in the database (the presets and the scorekeeper group
     that the migrations create do not count)."""
-    import rules
-    from scoring.models import ClubDay, Member, RuleSet
-
     presets = [rules.PRESET_LABELS.get(k, k) for k in rules.PRESETS]
     return (get_user_model().objects.exists() or Member.objects.exists() or ClubDay.objects.exists()
             or RuleSet.objects.exclude(name__in=presets).exists())
@@ -102,9 +101,5 @@ def restore(data: bytes) -> None:
         with transaction.atomic():
             _clear_tables()
             call_command("loaddata", str(fixture), verbosity=0)
-            # the boards' rollup is a cache of the results: rebuilt, so a backup from before it
-            # existed (or a hand-edited one) restores with boards that match its results
-            from .services.rollup import rollup_rebuild
-
-            rollup_rebuild()
+            rollup_rebuild()  # a cache of the results: a backup from before it, or hand-edited, still matches
             generations.clear()  # pages kept in the shared cache were drawn from the data replaced
