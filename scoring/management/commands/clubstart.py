@@ -1,8 +1,5 @@
-"""``python manage.py clubstart --host H --port P``: say how to get in, then serve the app.
-
-With no user yet it prints a one-time setup URL for the first administrator. Then it replaces
-itself with gunicorn (``--dev``: Django's development server).
-"""
+"""``python manage.py clubstart --host H --port P``: print how to get in (with no user yet, a one-time
+setup URL for the first administrator), then become gunicorn (``--dev``: Django's runserver)."""
 
 from __future__ import annotations
 
@@ -20,12 +17,9 @@ from scoring.access import setup_token_issue
 
 
 def gunicorn_argv(host: str, port: str) -> list[str]:
-    """gunicorn, 2 processes × 4 threads (few cores; the app waits mostly on the database). Forwarded
-    headers are trusted only from ``CLUB_TRUSTED_PROXIES`` (else this machine). Request lines up to
-    gunicorn's maximum (8190 bytes) reach the app, which answers a URL over ``CLUB_MAX_URL_BYTES``
-    with a page that says what happened instead of a bare 414. No control socket: the app does not use
-    ``gunicornc``, and gunicorn 27's default path (``~/.gunicorn/gunicorn.ctl``) is one for every
-    server the user starts."""
+    """gunicorn, 2 processes × 4 threads (the app waits mostly on the database), trusting forwarded headers
+    only from ``CLUB_TRUSTED_PROXIES``. Request lines up to 8190 bytes reach the app, which explains a
+    URL over ``CLUB_MAX_URL_BYTES`` better than a bare 414; no control socket (one path per user)."""
     bind = f"[{host.strip('[]')}]:{port}" if ":" in host else f"{host}:{port}"
     proxies = ",".join(str(net) for net in settings.CLUB_TRUSTED_PROXIES) or "127.0.0.1,::1"
     return [sys.executable, "-m", "gunicorn", "clubsite.wsgi:application", "--bind", bind,
