@@ -1,11 +1,7 @@
-"""``python manage.py seedhistory --years 10 --members 60 [--seed N] [--via-hands]``: a realistic
-synthetic club history, for trying the boards and for the benchmark (``bench/boards.py``).
-
-Weekly club days going back ``--years``; the same seed gives the same history, and every hand is
-legal for the engine. By default each hanchan is replayed once and its hands but the last stored
-as the services would store them; the last goes through ``services.hanchan_record_hand`` (which
-finishes a game that it ends). ``--via-hands`` records every hand through it: the reference path.
-"""
+"""``python manage.py seedhistory --years 10 --members 60 [--seed N] [--via-hands]``: a seeded synthetic
+history of weekly club days with legal hands, for trying the boards and for ``bench/boards.py``.
+Each hanchan is replayed once and stored as the services store it (``--via-hands``: every hand
+through ``services.hanchan_record_hand``, the slow reference path)."""
 
 from __future__ import annotations
 
