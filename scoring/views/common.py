@@ -1,5 +1,4 @@
-"""What every view module shares: running a service onto a form, 422 for refused submits, the club
-day, hanchan or hand of a URL, the address a phone opens."""
+"""What the view modules share: objects of a URL, services run onto forms, posted versions, phone URLs."""
 
 from __future__ import annotations
 
@@ -18,10 +17,7 @@ from ..models import ClubDay, Hanchan, HandRecord, HanchanQuerySet
 from ..services.hanchan import stale_error
 
 VERSION = re.compile(r"[0-9]{1,18}")  # a posted Hanchan.version: a counter from 0, never near 10**18
-
-
-# a hand's (or a dispute's) hanchan as ``Hanchan.objects.with_players()`` reads it
-HANCHAN = tuple(f"hanchan__{r}" for r in HanchanQuerySet.PLAYERS)
+HANCHAN = tuple(f"hanchan__{r}" for r in HanchanQuerySet.PLAYERS)  # a hand's hanchan as with_players() reads it
 
 
 def clubday_or_404(pk: int) -> ClubDay:
@@ -33,7 +29,6 @@ def hanchan_or_404(pk: int) -> Hanchan:
 
 
 def hand_or_404(pk: int) -> HandRecord:
-    """A hand with its hanchan (``HANCHAN``), as the hand and dispute pages read it."""
     return get_object_or_404(HandRecord.objects.select_related(*HANCHAN), pk=pk)
 
 
@@ -69,30 +64,26 @@ def form_status(request: HttpRequest) -> int:
 
 def int_or_none(text: str | None) -> int | None:
     try:
-        return int(text) if text not in (None, "") else None
-    except ValueError:
+        return int(text)
+    except (TypeError, ValueError):
         return None
 
 
 def posted_version(request: HttpRequest, kind: str = "form") -> int:
-    """The hanchan version a submitted form was built from. A post without it, or with anything but
-    a number, is refused as a stale form is, so the web never writes without the version check
-    (``version=None`` is for the management commands). Call it inside the ``try`` around the
-    service, whose ``ValidationError`` the view shows; ``kind``: what was refused (``stale_error``)."""
+    """The hanchan version a submitted form was built from; a post without a number is refused as a stale
+    form is (``stale_error(kind)``), so the web never writes without the version check."""
     text = request.POST.get("version", "")
     if not VERSION.fullmatch(text):
         raise stale_error(kind)
     return int(text)
 
 
-# queued hands a phone may name before one hand: more than a hanchan has (the post holds at most 200 fields)
-MAX_AFTER = 100
+MAX_AFTER = 100  # queued hands a phone may name before one: more than a hanchan has
 
 
 def posted_after(request: HttpRequest) -> list[uuid.UUID]:
-    """The ``after`` keys of a hand a phone queued while it had no signal: the submission keys of its
-    own hands queued before it, in order (``services.hanchan_record_hand``). Anything unreadable is
-    refused as a stale form is."""
+    """The submission keys of the hands a phone queued before this one, offline (``hanchan_record_hand``);
+    anything unreadable is refused as a stale form is."""
     texts = request.POST.getlist("after")
     if len(texts) > MAX_AFTER:
         raise stale_error()
@@ -103,9 +94,8 @@ def posted_after(request: HttpRequest) -> list[uuid.UUID]:
 
 
 def phone_url(request: HttpRequest, path: str) -> str:
-    """The address of ``path`` for a phone on the club's network (the room display's QR codes, the
-    checker's link to share): the request's own, unless the page is open on the server itself as
-    localhost, which no phone reaches; then this machine's LAN address on the same port."""
+    """The address of ``path`` for a phone on the club's network: the request's own, or this machine's LAN
+    address on the same port when the page is open as localhost, which no phone reaches."""
     host = urlsplit(f"//{request.get_host()}")
     try:
         port = f":{host.port}" if host.port else ""
