@@ -8,10 +8,8 @@ from .days import (clubday_tables, clubday_totals, clubday_years, clubdays_of_ye
                    next_hanchan_defaults, recent_clubdays)
 from .hanchan import hand_preview, hanchan_state, stored_events  # noqa: F401
 from .members import members_by_kana  # noqa: F401
-from .rulesets import (hanchan_under_ruleset, ruleset_display_name, ruleset_sheet,  # noqa: F401
-                       rulesets_listed)
+from .rulesets import hanchan_under_ruleset, ruleset_sheet, rulesets_listed  # noqa: F401
 from .history import deleted_hands  # noqa: F401
-from .impact import rule_change_impact  # noqa: F401
 from .member_stats import member_page  # noqa: F401
 from .ranking import board_teaser, latest_clubday, standings  # noqa: F401
 from .whatif import whatif_standings  # noqa: F401

@@ -104,7 +104,7 @@ def test_the_navigation_names_the_checker_and_the_disputes(client):
 def test_the_hanchan_page_names_a_preset_rule_set_in_english_like_the_club_day(client, hanchan):
     from django.utils import translation
 
-    from scoring.selectors import ruleset_display_name
+    from scoring.selectors.rulesets import ruleset_display_name
 
     with translation.override("en"):
         shown = ruleset_display_name(hanchan.ruleset_in_force)

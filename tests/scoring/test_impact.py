@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import HanchanResult, HandRecord, RuleSet
-from scoring.selectors import rule_change_impact
+from scoring.selectors.impact import rule_change_impact
 
 pytestmark = pytest.mark.django_db
 

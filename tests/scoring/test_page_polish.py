@@ -8,7 +8,8 @@ from django.urls import reverse
 from versions import with_version
 
 from scoring import services
-from scoring.forms import MemberForm, next_member_number
+from scoring.forms import MemberForm
+from scoring.selectors.members import next_member_number
 from scoring.templatetags.club import thousands
 
 pytestmark = pytest.mark.django_db
