@@ -1,6 +1,5 @@
-"""Choice chips without a widget template per option: ``{% chips form.han as items %}`` lists a
-radio or checkbox field's options as plain dicts for ``scoring/_choices.html`` to write (a hand
-form has about 80 options, too many to render each through Django's widget templates)."""
+"""``{% chips form.han as items %}``: a radio or checkbox field's options as dicts for ``scoring/_choices.html``
+(a hand form has about 80 options, too many to render each through Django's widget templates)."""
 
 from __future__ import annotations
 

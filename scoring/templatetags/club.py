@@ -28,11 +28,7 @@ def place(rank: Any) -> Any:
 
 @register.filter
 def thousands(points: Any) -> str:
-    """Points in thousands, one decimal, signed — the unit of 成績 (``net_text``).
-
-    >>> thousands(12000), thousands(-4000), thousands(0), thousands("x")
-    ('+12.0', '-4.0', '+0.0', 'x')
-    """
+    """Points in thousands, one decimal, signed — the unit of 成績 (``net_text``)."""
     try:
         return rules.net_text(int(points))
     except (TypeError, ValueError):

@@ -16,16 +16,7 @@ register = template.Library()
 
 @register.filter
 def clubdate(value: Any) -> str:
-    """A club day's date with its weekday, both in the page's language.
-
-    >>> from django.utils import translation
-    >>> with translation.override("en"):
-    ...     clubdate(datetime.date(2026, 11, 23))
-    '2026-11-23 (Mon)'
-    >>> with translation.override("ja"):
-    ...     clubdate(datetime.date(2026, 11, 23))
-    '2026年11月23日(月)'
-    """
+    """A club day's date with its weekday, both in the page's language."""
     if not isinstance(value, datetime.date):
         return "" if value is None else str(value)
     return date_format(value, gettext("Y年n月j日(D)"))

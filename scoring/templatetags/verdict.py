@@ -14,9 +14,5 @@ LIMITS = {"mangan": _("満貫"), "haneman": _("跳満"), "baiman": _("倍満"), 
 
 @register.filter
 def limit_name(limit: object) -> str:
-    """満貫, 跳満, … (empty for none; an unknown name as is).
-
-    >>> str(limit_name("haneman")), limit_name(None)
-    ('跳満', '')
-    """
+    """満貫, 跳満, … (empty for none; an unknown name as is)."""
     return str(LIMITS.get(str(limit), limit)) if limit else ""

@@ -1,16 +1,20 @@
 """Page polish (issue 5): first-run link, member form defaults and errors, the hanchan page after
 finishing, 順位点 in thousands, history cards, tile pictures in the preview, the meld field."""
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from versions import with_version
 
 from scoring import services
 from scoring.forms import MemberForm
 from scoring.selectors.members import next_member_number
 from scoring.templatetags.club import thousands
+from scoring.templatetags.clubdays import clubdate
+from scoring.templatetags.verdict import limit_name
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +25,17 @@ pytestmark = pytest.mark.django_db
 ])
 def test_thousands_shows_points_like_the_net_column(points, text):
     assert thousands(points) == text
+
+
+def test_a_club_day_date_has_its_weekday_in_the_page_language():
+    with translation.override("en"):
+        assert clubdate(datetime.date(2026, 11, 23)) == "2026-11-23 (Mon)"
+    with translation.override("ja"):
+        assert clubdate(datetime.date(2026, 11, 23)) == "2026年11月23日(月)"
+
+
+def test_limit_names():
+    assert (str(limit_name("haneman")), limit_name(None), limit_name("odd")) == ("跳満", "", "odd")
 
 
 # --------------------------------------------------------------------------- home on first run
