@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 from itertools import groupby
 from typing import Any
 
@@ -28,22 +27,18 @@ def clubday_years() -> list[int]:
 
 def clubdays_of_year(*, year: int) -> QuerySet[ClubDay]:
     """One year's club days, newest first: a page never lists all of history."""
-    return (ClubDay.objects.select_related("ruleset")
-            .filter(date__gte=datetime.date(year, 1, 1), date__lt=datetime.date(year + 1, 1, 1))
-            .order_by("-date", "-pk"))
+    return ClubDay.objects.select_related("ruleset").filter(date__year=year).order_by("-date", "-pk")
 
 
 def next_numbers(*, clubday: ClubDay) -> dict[int, int]:
     """The next 回戦 of each table used on the day (table → number), what a blank 回戦 becomes."""
-    return {t: n + 1 for t, n in clubday.hanchans.order_by().values("table").annotate(n=Max("number")).values_list("table", "n")}
+    tables = clubday.hanchans.order_by().values("table").annotate(n=Max("number")).values_list("table", "n")
+    return {t: n + 1 for t, n in tables}
 
 
 def next_hanchan_defaults(*, clubday: ClubDay, after: Hanchan | None = None) -> dict[str, Any]:
-    """What the new-hanchan form starts with: the table last used and the players of that table's
-    last hanchan in their seats (``after``: that hanchan's table and players, seats as they were);
-    table 1 on an empty day. 回戦 is left blank: the service takes the next one of the table the
-    form is sent for (a number prefilled here would belong to this table, not to another one chosen
-    in the form)."""
+    """What the new-hanchan form starts with: the table last used (or ``after``'s) and the players of its last
+    hanchan in their seats; table 1 on an empty day. 回戦 is left blank: the service numbers the table sent."""
     if after is None:
         last = clubday.hanchans.order_by("-created_at", "-pk").first()
         if last is None:
