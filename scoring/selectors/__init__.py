@@ -1,8 +1,5 @@
-"""Reads. Pages get their data here; nothing in this package writes.
-
-One module per resource; what is read through the package is re-exported here
-(``selectors.hanchan_state(...)``), the rest is imported from its module.
-"""
+"""Reads: nothing in this package writes. One module per resource; what is read through the package
+(``selectors.hanchan_state(...)``) is re-exported here, the rest is imported from its module."""
 
 from .days import (clubday_tables, clubday_totals, clubday_years, clubdays_of_year,  # noqa: F401
                    next_hanchan_defaults, recent_clubdays)

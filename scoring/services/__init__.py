@@ -1,7 +1,5 @@
 """Writes: keyword-only, typed and atomic; the rules engine validates and settles. One module per
-resource, the services the views and commands call re-exported here (helpers of the services are
-imported from their module).
-"""
+resource; the services the views and commands call are re-exported here."""
 
 from .accounts import SetupDone, first_admin_create, user_create, user_set_password, user_update  # noqa: F401
 from .club import (clubday_create, hanchan_create, member_create, member_link_user, member_update,  # noqa: F401

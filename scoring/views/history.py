@@ -25,7 +25,8 @@ def history(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
         ctx = object_history(kind=kind, pk=pk, admin=admin, show_users=request.user.is_authenticated)
     except LookupError:
         raise Http404 from None
-    hanchan = Hanchan.objects.filter(pk=ctx["hanchan_id"]).select_related("clubday").first() if ctx["hanchan_id"] else None
+    hanchan_id = ctx["hanchan_id"]
+    hanchan = Hanchan.objects.select_related("clubday").filter(pk=hanchan_id).first() if hanchan_id else None
     ctx.update(hanchan=hanchan, can_restore=admin and hanchan is not None and hanchan.mode == Hanchan.Mode.HANDS)
     return render(request, "scoring/history.html", ctx)
 
