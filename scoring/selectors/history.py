@@ -114,27 +114,25 @@ def _names_for(hanchan_ids: set[int]) -> dict[int, list[str]]:
 class _Lookups:
     """Names for the ids in history rows (members, rule sets, club days, users), fetched once."""
 
-    def __init__(self, rows: list[Any]) -> None:
+    def __init__(self, rows: list[Any], *, admin: bool) -> None:
         def ids(*fields: str) -> set[int]:
             return {getattr(row, f) for row in rows for f in fields if getattr(row, f, None)}
 
-        members = ids("seat0_id", "seat1_id", "seat2_id", "seat3_id", "member_id")
-        self.members = dict(Member.objects.filter(pk__in=members).values_list("pk", "name"))
-        self.rulesets = dict(RuleSet.objects.filter(pk__in=ids("ruleset_id")).values_list("pk", "name"))
-        self.days = {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=ids("clubday_id"))}
+        members = dict(Member.objects.filter(pk__in=ids("seat0_id", "seat1_id", "seat2_id", "seat3_id", "member_id"))
+                       .values_list("pk", "name"))
+        self.by_id = {**dict.fromkeys(("seat0", "seat1", "seat2", "seat3", "member"), members),
+                      "ruleset": dict(RuleSet.objects.filter(pk__in=ids("ruleset_id")).values_list("pk", "name")),
+                      "clubday": {d.pk: str(d) for d in ClubDay.objects.filter(pk__in=ids("clubday_id"))}}
         self.names = _names_for(ids("hanchan_id"))
+        self.admin = admin
 
-    def show(self, row: Any, name: str, value: Any, *, admin: bool) -> Any:
+    def show(self, row: Any, name: str, value: Any) -> Any:
         if value is None or value == "":
             return "—"
-        if name in ("seat0", "seat1", "seat2", "seat3", "member"):
-            return self.members.get(value, f"#{value}")
-        if name == "ruleset":
-            return self.rulesets.get(value, f"#{value}")
-        if name == "clubday":
-            return self.days.get(value, f"#{value}")
+        if name in self.by_id:
+            return self.by_id[name].get(value, f"#{value}")
         if name == "user":
-            return _("(ログインあり)") if not admin else f"#{value}"
+            return f"#{value}" if self.admin else _("(ログインあり)")
         if name == "event":
             return event_text(value, self.names.get(getattr(row, "hanchan_id", None), ["?"] * 4))
         if name == "order":
@@ -176,22 +174,21 @@ def _what(model: type[Model], row: Any) -> str:
     return str(model._meta.verbose_name)
 
 
-def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, admin: bool,
-             show_users: bool) -> list[Entry]:
-    shown = [f for f in SHOWN[model] if admin or f != "user"]  # a member's login: admins only
+def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, show_users: bool) -> list[Entry]:
+    shown = [f for f in SHOWN[model] if lookups.admin or f != "user"]  # a member's login: admins only
     entries = []
     older = _previous(rows)
     for row in rows:
         prev = older.get(row.history_id) or (None if row.history_type == "+" else row.prev_record)
         if row.history_type == "+" or prev is None:
-            changes = [Change(_label(model, f), None, lookups.show(row, f, _field(row, model, f), admin=admin))
+            changes = [Change(_label(model, f), None, lookups.show(row, f, _field(row, model, f)))
                        for f in shown if _field(row, model, f) not in (None, "", [], {})]
         elif row.history_type == "~":
-            changes = [Change(_label(model, c.field), lookups.show(prev, c.field, c.old, admin=admin),
-                              lookups.show(row, c.field, c.new, admin=admin))
+            changes = [Change(_label(model, c.field), lookups.show(prev, c.field, c.old),
+                              lookups.show(row, c.field, c.new))
                        for c in row.diff_against(prev, included_fields=shown).changes]
         else:  # deleted: what was there
-            changes = [Change(_label(model, f), lookups.show(row, f, _field(row, model, f), admin=admin), None)
+            changes = [Change(_label(model, f), lookups.show(row, f, _field(row, model, f)), None)
                        for f in shown if f in ("order", "event", "member", "scores")
                        and _field(row, model, f) not in (None, "")]
         if row.history_type == "~" and not changes:
@@ -248,8 +245,8 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
     if model is Hanchan:
         parts += [(m, _rows(m, hanchan_id=pk)) for m in (HandRecord, FinalScoreSheet, HanchanResult)]
         ctx.update(title=None, hanchan_id=pk, deleted_hands=deleted_hands(hanchan_id=pk))
-    lookups = _Lookups([row for _m, part in parts for row in part])
-    entries = [e for m, part in parts for e in _entries(m, part, lookups, admin=admin, show_users=show_users)]
+    lookups = _Lookups([row for _m, part in parts for row in part], admin=admin)
+    entries = [e for m, part in parts for e in _entries(m, part, lookups, show_users=show_users)]
     entries.sort(key=lambda e: e.when, reverse=True)
     return {**ctx, "entries": entries[:MAX_ROWS], "live": model.objects.filter(pk=pk).exists()}
 
