@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 import rules
@@ -224,9 +224,9 @@ def _reason(code: str | None) -> str:
     return code or ""
 
 
-def _rows(model: type[Model], **filters: Any) -> list[Any]:
-    qs = model.history.filter(**filters).select_related("history_user").order_by("-history_date", "-history_id")
-    return list(qs[:MAX_ROWS])
+def _rows(history: QuerySet) -> list[Any]:
+    """The newest ``MAX_ROWS`` of these history rows, newest first."""
+    return list(history.select_related("history_user").order_by("-history_date", "-history_id")[:MAX_ROWS])
 
 
 def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool = True) -> dict[str, Any]:
@@ -236,14 +236,14 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
     model = KINDS.get(kind)
     if model is None:
         raise LookupError(kind)
-    rows = _rows(model, id=pk)
+    rows = _rows(model.history.filter(id=pk))
     if not rows:
         raise LookupError(pk)
     parts: list[tuple[type[Model], list[Any]]] = [(model, rows)]
     ctx = {"title": rows[0].name if model in (Member, RuleSet) else _what(model, rows[0]), "kind": kind,
            "hanchan_id": getattr(rows[0], "hanchan_id", None), "deleted_hands": []}
     if model is Hanchan:
-        parts += [(m, _rows(m, hanchan_id=pk)) for m in (HandRecord, FinalScoreSheet, HanchanResult)]
+        parts += [(m, _rows(m.history.filter(hanchan_id=pk))) for m in (HandRecord, FinalScoreSheet, HanchanResult)]
         ctx.update(title=None, hanchan_id=pk, deleted_hands=deleted_hands(hanchan_id=pk))
     lookups = _Lookups([row for _m, part in parts for row in part], admin=admin)
     entries = [e for m, part in parts for e in _entries(m, part, lookups, show_users=show_users)]
@@ -255,12 +255,11 @@ def deleted_hands(*, hanchan_id: int, names: list[str] | None = None) -> list[di
     """The hands of a hanchan deleted and not restored (「削除された局」), newest deletion first;
     ``names``: the players, when the caller has them."""
     live = HandRecord.objects.filter(hanchan_id=hanchan_id).values_list("pk", flat=True)
-    rows = (HandRecord.history.filter(hanchan_id=hanchan_id, history_type="-").exclude(id__in=live)
-            .select_related("history_user").order_by("-history_date", "-history_id"))
+    rows = _rows(HandRecord.history.filter(hanchan_id=hanchan_id, history_type="-").exclude(id__in=live))
     if names is None:
         names = _names_for({hanchan_id}).get(hanchan_id, ["?"] * 4)
     newest: dict[int, Any] = {}
-    for row in rows[:MAX_ROWS]:
+    for row in rows:
         newest.setdefault(row.id, row)  # a hand restored and deleted again has two deletions
     return [{"id": row.id, "number": row.order + 1, "event": event_text(row.event, names), "when": row.history_date,
              "who": _username(row.history_user)} for row in newest.values()]

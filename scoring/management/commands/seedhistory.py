@@ -108,9 +108,9 @@ class Command(BaseCommand):
             raise CommandError("the database already has hanchan; seedhistory builds a history into an empty club")
         rng = random.Random(seed)
         main = RuleSet.objects.filter(preset="ariari", options={}).order_by("pk").first() or RuleSet.objects.first()
-        other = RuleSet.objects.exclude(pk=getattr(main, "pk", None)).filter(preset="tenhou").first()
         if main is None:
             raise CommandError("no rule set: run migrate first")
+        other = RuleSet.objects.exclude(pk=main.pk).filter(preset="tenhou").first()
         last = datetime.date.today() - datetime.timedelta(days=(datetime.date.today().weekday() + 1) % 7)
         days = [last - datetime.timedelta(weeks=w) for w in range(int(years * 52.18))][::-1]
         club = self._members(rng, members, days)
