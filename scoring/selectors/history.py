@@ -68,23 +68,18 @@ def event_text(event: dict[str, Any] | None, names: list[str]) -> dict[str, Any]
     kind = event.get("type", "")
     parts = [_(TYPE_NAMES.get(kind, kind))]
     tiles: list[dict[str, Any]] = []
-    wins = event.get("wins") or ([event] if "winner" in event else [])
-    for win in wins:
-        text = who(win.get("winner"))
-        if kind == "ron" and event.get("loser") is not None:
-            text += " ← " + who(event["loser"])
-        parts.append(text + " " + _value_text(win))
-        if isinstance(win.get("hand"), dict):
-            hand = win["hand"]
-            tiles.append({"winner": who(win.get("winner")), "hand": hand.get("hand", ""),
+    for win in event.get("wins") or ([event] if "winner" in event else []):
+        winner = who(win.get("winner"))
+        loser = " ← " + who(event["loser"]) if kind == "ron" and event.get("loser") is not None else ""
+        parts.append(f"{winner}{loser} {_value_text(win)}")
+        if isinstance(hand := win.get("hand"), dict):
+            tiles.append({"winner": winner, "hand": hand.get("hand", ""),
                           "melds": [m.get("tiles", "") for m in hand.get("melds") or [] if isinstance(m, dict)],
                           "win_tile": hand.get("win_tile", "")})
     if kind == "draw":
         tenpai = event.get("tenpai") or []
         parts.append(_("テンパイ: %(who)s") % {"who": listed(who(s) for s in tenpai)} if tenpai else _("全員ノーテン"))
-    for key in ("offender", "player"):
-        if event.get(key) is not None:
-            parts.append(who(event[key]))
+    parts += [who(event[key]) for key in ("offender", "player") if event.get(key) is not None]
     if event.get("kind"):
         parts.append(str(event["kind"]))
     text = " ".join(p for p in parts if p)
