@@ -55,9 +55,8 @@ def clubday_tables(*, clubday: ClubDay) -> list[dict[str, Any]]:
 
 
 def clubday_totals(*, clubday: ClubDay) -> list[dict[str, Any]]:
-    """The day's ranking: the boards' standings rows for this club day (every member who played,
-    best total first), each with ``net_text`` and ``rounds``: per 回戦 (1 … the day's last) the
-    member's results in it as ``{"table", "rank", "net"}`` (a list: usually one, none when sitting out)."""
+    """The day's standings rows (best total first), each with ``net_text`` and ``rounds``: per 回戦 (1 … the
+    day's last) the member's ``{"table", "rank", "net"}`` results in it (usually one, none when sitting out)."""
     rows = standings(clubday=clubday, include_inactive=True)
     played = (HanchanResult.objects.filter(hanchan__clubday=clubday, hanchan__state=Hanchan.State.FINISHED)
               .values_list("member_id", "hanchan__number", "hanchan__table", "rank", "net")
