@@ -1,10 +1,8 @@
-"""Writes to a hanchan. A hand is never stored unless the whole hanchan, with that change, replays
-through ``rules.play``; the settled per-hand columns and the results are then rebuilt from that replay.
+"""Writes to a hanchan. A change is stored only if the whole hanchan, with it, replays through ``rules.play``;
+the settled per-hand columns and the results are then rebuilt from that replay.
 
-Every write is one transaction that locks the hanchan row (``select_for_update``; on SQLite the
-``IMMEDIATE`` transaction mode serialises writers), re-reads what it changes inside the lock, and
-— when the caller passes the ``version`` its form was built from — refuses a stale form with
-「他の人がこの半荘を変更しました」 (code ``stale``). Every write bumps ``Hanchan.version``.
+Every write is one transaction that locks the hanchan row, re-reads what it changes inside the lock, refuses
+a form built on an older ``version`` (code ``stale``) and bumps ``Hanchan.version``.
 """
 
 from __future__ import annotations
@@ -33,9 +31,8 @@ SETTLED_VERSION = 2
 
 
 def stale_error(kind: str = "form") -> ValidationError:
-    """The refusal of a write built on an old version of the hanchan. ``kind`` says what was refused,
-    so the message tells what is left: a typed ``"form"`` (its input stays on screen), an undo or
-    a row's ``"delete"`` (nothing was taken back), or another button's ``"action"`` (nothing done)."""
+    """The refusal of a write built on an old version of the hanchan; ``kind`` (what was refused: a typed
+    ``"form"``, a ``"delete"`` or another button's ``"action"``) says what is left."""
     texts = {
         "delete": _("他の人がこの半荘を変更しました。取り消しは行っていません。最新の記録を確かめてから、必要ならもう一度押してください"),
         "action": _("他の人がこの半荘を変更しました。この操作は行っていません。最新の記録を確かめてから、必要ならもう一度押してください"),
@@ -45,8 +42,7 @@ def stale_error(kind: str = "form") -> ValidationError:
 
 
 def _lock(pk: int, version: int | None, kind: str = "form") -> Hanchan:
-    """The hanchan, locked for the rest of the transaction, checked against the form's version
-    (``kind``: what a stale refusal says, see ``stale_error``)."""
+    """The hanchan, locked for the rest of the transaction, checked against the form's version."""
     try:
         hanchan = Hanchan.objects.with_players().select_for_update(of=("self",)).get(pk=pk)
     except Hanchan.DoesNotExist:
@@ -57,8 +53,7 @@ def _lock(pk: int, version: int | None, kind: str = "form") -> Hanchan:
 
 
 def _bump(hanchan: Hanchan, *fields: str) -> None:
-    """Every write to a hanchan: a new version (stale forms are refused) and, once it commits, a new
-    generation of what its pages keep."""
+    """A new version (refusing older forms) and, once it commits, a new generation of its cached pages."""
     generations.new_generation(generations.hanchan(hanchan.pk))
     hanchan.version += 1
     if not fields:  # only the version moved: nothing for the hanchan's history
@@ -69,9 +64,8 @@ def _bump(hanchan: Hanchan, *fields: str) -> None:
 
 def _locked_hand(hand: HandRecord, version: int | None,
                  kind: str = "form") -> tuple[Hanchan, HandRecord, list[HandRecord]]:
-    """Lock the hand's hanchan, then re-read its hands (one query): the hand's position may have
-    changed (or it may be gone) since the caller loaded it. Returns the hanchan, the hand as
-    stored now, and all the hanchan's hands in order (the hand among them)."""
+    """The locked hanchan, the hand as stored now (its position may have changed since the caller read it)
+    and all the hanchan's hands in order."""
     hanchan = _lock(hand.hanchan_id, version, kind)
     hands = _hands(hanchan)
     for stored in hands:
@@ -81,35 +75,30 @@ def _locked_hand(hand: HandRecord, version: int | None,
     raise stale_error(kind)
 
 
-# --------------------------------------------------------------------------- replay
-
-
 def replay(hanchan: Hanchan, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """``rules.play`` over ``events``; the engine's error becomes a ValidationError in the page's
-    language that names the hand as the page does (「#9 東4局1本場: …」)."""
+    """``rules.play`` over ``events``; an engine error becomes a ValidationError naming the hand as the page does."""
+    doc = hanchan.game_doc(events)
     try:
-        return rules.play(hanchan.game_doc(events))
+        return rules.play(doc)
     except rules.RulesError as exc:
-        raise ValidationError(hand_message(hanchan.game_doc(events), exc), code=exc.code) from exc
+        raise ValidationError(hand_message(doc, exc), code=exc.code) from exc
 
 
 def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int,
                   reasons: list[str] | None = None) -> list[int]:
-    """0-based positions at or after ``first`` that cannot be replayed once earlier ones are applied.
-
-    A failing event is set aside and the replay goes on, so every later hand that is impossible
-    (for example because the game now ends earlier by トビ) is found, not only the first one.
-    ``reasons``, when given, gets the engine's reason for each, without the engine's own numbering.
+    """0-based positions at or after ``first`` that cannot be replayed: each failing event is set aside and
+    the replay goes on, so every impossible later hand is found. ``reasons`` gets the engine's reason for each.
     """
     kept = list(range(len(events)))
     bad: list[int] = []
     while True:
+        doc = hanchan.game_doc([events[k] for k in kept])
         try:
-            rules.play(hanchan.game_doc([events[k] for k in kept]))
+            rules.play(doc)
             return bad
         except rules.GameError as exc:
             if exc.index is None or kept[exc.index] < first:
-                raise ValidationError(hand_message(hanchan.game_doc([events[k] for k in kept]), exc), code=exc.code) from exc
+                raise ValidationError(hand_message(doc, exc), code=exc.code) from exc
             bad.append(kept.pop(exc.index))
             if reasons is not None:
                 reasons.append(bare_message(exc))
@@ -119,10 +108,9 @@ def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int,
 
 def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: int,
                   edited: bool, stored: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Replay ``events`` (the candidate list after a change at ``position``); refuse with the
-    numbers of the later hands that would become invalid, named as the page names them now
-    (「#3 東2局 1本場」, from ``stored``: the hands as stored). ``edited``: the hand at ``position``
-    is the changed one (update) rather than the one after a deleted hand."""
+    """Replay ``events`` (after a change at ``position``), or refuse naming the later hands it would make
+    invalid as the page names them now (from ``stored``). ``edited``: the hand at ``position`` was changed,
+    not deleted."""
     try:
         return replay(hanchan, events)
     except ValidationError as first_error:
@@ -141,8 +129,7 @@ def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: i
 
 
 def _labels(hanchan: Hanchan, stored: list[dict[str, Any]]) -> dict[int, str]:
-    """Hand number → its label in the page's language, from a replay of the stored hands (an error
-    path only); {} when they do not replay."""
+    """Hand number → its label in the page's language; {} when the stored hands do not replay."""
     key = text_key()
     try:
         return {i + 1: ev["label"][key] for i, ev in enumerate(rules.play(hanchan.game_doc(stored))["events"])}
@@ -162,14 +149,11 @@ def settled_columns(ev: dict[str, Any]) -> dict[str, Any]:
 
 
 def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in_play: bool = False) -> int:
-    """Make the cache equal the replay ``out`` of ``hands``: the per-hand settlement, the hanchan's
-    state and its results. The state follows the hands, so a complete game is never left off the
-    boards: hands that end the game make it finished (results stored) in the transaction that
-    wrote them; a game stopped early (``closed_early``, 途中終了) stays finished at its current
-    scores; anything else is in play, without results. A void hanchan keeps that state in
-    ``state_before_void``. Only rows that differ are written (an edit of an early hand changes the
-    scores of every later one: one statement). Returns the number of rows written. ``in_play``:
-    the caller locked the hanchan in play, so it has no results to delete."""
+    """Make the per-hand settlement, the hanchan's state and its results equal the replay ``out`` of
+    ``hands``; returns the number of rows written. Hands that end the game finish it; a game stopped early
+    (途中終了) stays finished at its current scores; anything else is in play, without results (a void
+    hanchan keeps that state in ``state_before_void``). ``in_play``: the caller locked it in play, so it
+    has no results to delete."""
     changed, fields = [], set()
     for hand, ev in zip(hands, out["events"]):
         differ = {k: v for k, v in settled_columns(ev).items() if getattr(hand, k) != v}
@@ -178,7 +162,7 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
         if differ:
             changed.append(hand)
             fields.update(differ)
-    # only the columns that differ (a rename: the descriptions); no history: HandRecord.history excludes them
+    # no history rows: HandRecord.history excludes these columns
     if changed:
         HandRecord.objects.bulk_update(changed, sorted(fields))
     written = len(changed) + _settle_state(hanchan, ended=out["ended"], any_hands=bool(hands))
@@ -193,9 +177,8 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
 
 
 def _settle_state(hanchan: Hanchan, *, ended: bool, any_hands: bool) -> int:
-    """Set the state the stored hands give (see ``_store``) and save it when it moved; returns 1
-    when it did. A stop before the end (途中終了) lapses when the hands end the game after all, or
-    when no hand is left."""
+    """Save the state the stored hands give if it moved (returns 1 then). A 途中終了 lapses when the hands
+    end the game after all, or when no hand is left."""
     early = hanchan.closed_early and not ended and any_hands
     state = Hanchan.State.FINISHED if ended or early else Hanchan.State.IN_PLAY
     field = "state_before_void" if hanchan.state == Hanchan.State.VOID else "state"
@@ -218,15 +201,19 @@ def _final_result(hanchan: Hanchan, scores: Sequence[int], sticks: int) -> dict[
 def _delete_results(hanchan: Hanchan) -> int:
     deleted, _kinds = hanchan.results.all().delete()
     if deleted:
-        rollup_refresh(members=set(hanchan.member_ids), day=hanchan.clubday.date, hanchan=hanchan)
-        boards_refresh(since=hanchan.clubday.date)
+        _refresh_boards(hanchan, written=hanchan)
     return deleted
+
+
+def _refresh_boards(hanchan: Hanchan, members: set[int] = frozenset(), *, written: Hanchan | None = None) -> None:
+    """Recount the hanchan's day for its players and ``members``; ``written``: as ``rollup_refresh``'s ``hanchan``."""
+    rollup_refresh(members=set(hanchan.member_ids) | members, day=hanchan.clubday.date, hanchan=written)
+    boards_refresh(since=hanchan.clubday.date)
 
 
 def result_values(hanchan: Hanchan, result: dict[str, Any],
                   figures: list[dict[str, int]] | None = None) -> list[dict[str, Any]]:
-    """The columns of the four ``HanchanResult`` rows of ``result`` (``rules.final_result``'s, or the
-    replay's), by seat; ``figures`` as ``_store_results``'."""
+    """The columns of the four ``HanchanResult`` rows of ``result``, by seat; ``figures`` as ``_store_results``'."""
     return [{"member_id": member_id, "score": result["scores"][seat], "rank": result["ranks"][seat],
              "uma": result["uma"][seat], "net": result["net"][seat], "recorded": figures is not None,
              **(figures[seat] if figures is not None else dict.fromkeys(FIGURES, 0))}
@@ -234,9 +221,8 @@ def result_values(hanchan: Hanchan, result: dict[str, Any],
 
 
 def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[str, int]] | None = None) -> int:
-    """Make the four result rows equal ``result`` and the per-player hand ``figures`` (by seat, from
-    ``figures.player_figures``; ``None``: a paper sheet, no hands recorded). Returns the number of
-    rows written; when any was, the ratings are recomputed from the hanchan's date once it commits."""
+    """Make the four result rows equal ``result`` and the per-player ``figures`` (``None``: a paper sheet);
+    returns the number of rows written."""
     existing = {r.seat: r for r in hanchan.results.all()}
     written = 0
     for seat, values in enumerate(result_values(hanchan, result, figures)):
@@ -247,9 +233,7 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
             row.save()
             written += 1
     if written:
-        rollup_refresh(members=set(hanchan.member_ids) | {r.member_id for r in existing.values()},
-                       day=hanchan.clubday.date, hanchan=hanchan)
-        boards_refresh(since=hanchan.clubday.date)
+        _refresh_boards(hanchan, {r.member_id for r in existing.values()}, written=hanchan)
     return written
 
 
@@ -260,14 +244,10 @@ def _require_hands_mode(hanchan: Hanchan) -> None:
         raise ValidationError(_("この半荘は無効にされています"))
 
 
-# --------------------------------------------------------------------------- hands
-
-
 def _follows(hanchan: Hanchan, version: int, after: Sequence[uuid.UUID]) -> bool:
-    """A hand queued on a phone without signal is built on ``version`` (the last the phone saw) after
-    the phone's own earlier queued hands ``after`` (their keys, in order). It is as good as current
-    when those hands are exactly the newest of the hanchan and nothing else was written since
-    ``version``: every write bumps the version once, so the hanchan is at ``version + len(after)``."""
+    """Whether a hand queued offline on ``version`` after the phone's own queued hands ``after`` (their keys,
+    in order) is as good as current: those are the newest hands and nothing else was written (every write
+    bumps the version once)."""
     if hanchan.version != version + len(after):
         return False
     newest = list(hanchan.hands.order_by("-order").values_list("submission", flat=True)[:len(after)])
@@ -277,19 +257,12 @@ def _follows(hanchan: Hanchan, version: int, after: Sequence[uuid.UUID]) -> bool
 @transaction.atomic
 def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, version: int | None = None,
                         submission: uuid.UUID | None = None, after: Sequence[uuid.UUID] = ()) -> HandRecord:
-    """Append one hand; refused (nothing saved) when the engine rejects it or the game is over.
-    ``hand.hanchan`` is the hanchan as saved. Writes the hand, its history row and the hanchan's
-    version (and its state and results when the hand ends the game).
+    """Append one hand; refused when the engine rejects it or the game is over. ``hand.hanchan`` is the
+    hanchan as saved.
 
-    ``submission``: the key the phone made for this tap. When a hand was already recorded with it
-    (the phone sent the tap again after losing the answer), that hand is returned and nothing is
-    written: not a second hand, and not a stale-form refusal (the retry carries the version the
-    first arrival made old).
-
-    ``after``: the keys of the hands this phone queued before this one while it had no signal, all
-    built on ``version``; the version is then current when they are the newest hands and nothing
-    else changed (``_follows``). A change made meanwhile elsewhere refuses it as stale: the phone
-    keeps it and shows the change, nothing is overwritten."""
+    ``submission``: the key the phone made for this tap; a tap sent again after a lost answer gets the hand
+    already recorded with it (not a second hand, nor a stale refusal). ``after``: the keys of the hands the
+    phone queued before this one offline, all built on ``version`` (``_follows``)."""
     hanchan = _lock(hanchan.pk, None)
     if submission is not None:
         done = HandRecord.objects.filter(submission=submission).first()
@@ -310,7 +283,7 @@ def hanchan_record_hand(*, hanchan: Hanchan, event: dict[str, Any], by: User, ve
     hands = _hands(hanchan)
     out = replay(hanchan, [h.event for h in hands] + [event])
     hand = HandRecord.objects.create(hanchan=hanchan, order=len(hands), event=event, entered_by=actor(by),
-                                     submission=submission, **settled_columns(out["events"][-1]))  # settled as it is written: no UPDATE
+                                     submission=submission, **settled_columns(out["events"][-1]))  # settled as written
     hands.append(hand)
     _store(hanchan, hands, out, in_play=True)  # a finished game was refused above
     _bump(hanchan)
@@ -337,8 +310,8 @@ def hanchan_update_hand(*, hand: HandRecord, event: dict[str, Any], by: User,
 
 @transaction.atomic
 def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = None) -> Hanchan:
-    """Delete one hand and renumber the rest; refused if a later hand becomes invalid. Returns the
-    hanchan as saved (the delete may have put a finished game back in play)."""
+    """Delete one hand and renumber the rest; refused if a later hand becomes invalid. Returns the hanchan as
+    saved (it may be back in play)."""
     hanchan, hand, hands = _locked_hand(hand, version, "delete")
     in_play = hanchan.state == Hanchan.State.IN_PLAY
     stored = [h.event for h in hands]
@@ -355,9 +328,7 @@ def hanchan_delete_hand(*, hand: HandRecord, by: User, version: int | None = Non
 
 @transaction.atomic
 def hanchan_finish(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
-    """途中終了: stop a game before its end; the results are the current scores (leftover sticks to
-    the top player), and later edits keep them current. A game whose hands end it needs no call:
-    it is finished by the write that ended it. ``hanchan_reopen`` undoes this."""
+    """途中終了: stop a game before its end; the results are the current scores, kept current by later edits."""
     hanchan = _lock(hanchan.pk, version, "action")
     _require_hands_mode(hanchan)
     if hanchan.state == Hanchan.State.FINISHED:
@@ -373,8 +344,7 @@ def hanchan_finish(*, hanchan: Hanchan, by: User, version: int | None = None) ->
 
 @transaction.atomic
 def hanchan_reopen(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
-    """Undo 途中終了: the game is in play again from where it stopped (its results leave the boards
-    until it ends or is stopped again)."""
+    """Undo 途中終了: the game is in play again from where it stopped."""
     hanchan = _lock(hanchan.pk, version, "action")
     _require_hands_mode(hanchan)
     if not hanchan.closed_early:
@@ -389,9 +359,8 @@ def hanchan_reopen(*, hanchan: Hanchan, by: User, version: int | None = None) ->
 @transaction.atomic
 def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], sticks: int,
                                 by: User, version: int | None = None) -> list[HanchanResult]:
-    """A hanchan played on paper (seed 002「得点をそのまま記入」): four raw scores by seat and the
-    riichi sticks left on the table. Ranks 上家優先, 順位点 and nets via ``rules.final_result``.
-    Entering them again adds a new sheet; the earlier ones are kept."""
+    """A hanchan played on paper: four raw scores by seat and the riichi sticks left on the table. Entering
+    them again adds a new sheet; the earlier ones are kept."""
     hanchan = _lock(hanchan.pk, version)
     if hanchan.hands.exists():
         raise ValidationError(_("この半荘には1局ずつの記録があります。最終得点は記録から計算されます"))
@@ -408,8 +377,7 @@ def hanchan_record_final_scores(*, hanchan: Hanchan, scores: Sequence[int], stic
 
 @transaction.atomic
 def hanchan_void(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
-    """Mark a hanchan void (無効): its hands, sheets and results stay stored, but it leaves the
-    boards (they read finished hanchan only). ``hanchan_unvoid`` undoes it."""
+    """Mark a hanchan void (無効): everything stays stored, but it leaves the boards."""
     hanchan = _lock(hanchan.pk, version, "action")
     if hanchan.state == Hanchan.State.VOID:
         raise ValidationError(_("この半荘はすでに無効にされています"))
@@ -421,7 +389,7 @@ def hanchan_void(*, hanchan: Hanchan, by: User, version: int | None = None) -> H
 
 @transaction.atomic
 def hanchan_unvoid(*, hanchan: Hanchan, by: User, version: int | None = None) -> Hanchan:
-    """Undo ``hanchan_void``: the hanchan is back as it was (finished ones back on the boards)."""
+    """Undo ``hanchan_void``: the hanchan is back as it was."""
     hanchan = _lock(hanchan.pk, version, "action")
     if hanchan.state != Hanchan.State.VOID:
         raise ValidationError(_("この半荘は無効にされていません"))
@@ -432,20 +400,14 @@ def hanchan_unvoid(*, hanchan: Hanchan, by: User, version: int | None = None) ->
 
 
 def _boards_after_void(hanchan: Hanchan) -> None:
-    """無効 and its undo take a finished hanchan off the boards or put it back."""
-    if Hanchan.State.FINISHED in (hanchan.state, hanchan.state_before_void):
-        rollup_refresh(members=set(hanchan.member_ids), day=hanchan.clubday.date)
-        boards_refresh(since=hanchan.clubday.date)
-
-
-# --------------------------------------------------------------------------- resettle
+    if Hanchan.State.FINISHED in (hanchan.state, hanchan.state_before_void):  # off the boards, or back on
+        _refresh_boards(hanchan)
 
 
 @transaction.atomic
 def hanchan_resettle(*, hanchan: Hanchan) -> list[str]:
-    """Make every cache of one hanchan equal what its stored input gives (the replay of its hands,
-    or its newest final-score sheet). Returns what had to be corrected (empty: all was right).
-    A record that no longer replays is left as it is and reported (a person must decide)."""
+    """Make every cache of one hanchan equal what its stored hands or newest sheet give; returns what was
+    corrected. A record that no longer replays is left as it is and reported."""
     hanchan = _lock(hanchan.pk, None)
     fixes: list[str] = []
     if hanchan.mode == Hanchan.Mode.FINAL:
