@@ -1,5 +1,4 @@
-"""Per-player hand figures of one hanchan from its replay, stored on ``HanchanResult`` so that the
-boards sum columns instead of replaying history.
+"""Per-player hand figures of one hanchan from its replay, stored on ``HanchanResult`` for the boards to sum.
 
 - ``hands``: hands dealt = events that end a hand (ron, tsumo, draw, 途中流局, 流し満貫); the same
   count for the four players. A chombo hand is replayed, so it is not counted: neither is a draw
@@ -15,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-SEATS = 4
 HAND_ENDS = {"ron", "tsumo", "draw", "abortive", "nagashi"}
 FIGURES = ("hands", "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
 
@@ -25,23 +23,8 @@ def _is_yakuman(value: dict[str, Any] | None) -> bool:
 
 
 def player_figures(events: list[dict[str, Any]]) -> list[dict[str, int]]:
-    """The four players' figures by seat from ``rules.play(...)["events"]``.
-
-    >>> import rules
-    >>> out = rules.play({"players": ["A", "B", "C", "D"], "hands": [
-    ...     {"type": "ron", "loser": 0, "riichi": [1],
-    ...      "wins": [{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "yakuman": 1}]},
-    ...     {"type": "chombo", "offender": 3}]})
-    >>> [f["wins"] for f in player_figures(out["events"])], player_figures(out["events"])[0]["deal_ins"]
-    ([0, 1, 0, 0], 1)
-    >>> player_figures(out["events"])[1]["win_points"], player_figures(out["events"])[3]["chombo"]
-    (2000, 1)
-    >>> out = rules.play({"players": ["A", "B", "C", "D"], "hands": [
-    ...     {"type": "draw", "tenpai": [], "riichi": [2]}, {"type": "draw", "tenpai": [0]}]})
-    >>> [f["hands"] for f in player_figures(out["events"])], player_figures(out["events"])[2]["chombo"]
-    ([1, 1, 1, 1], 1)
-    """
-    figs = [dict.fromkeys(FIGURES, 0) for _ in range(SEATS)]
+    """The four players' figures by seat from ``rules.play(...)["events"]``."""
+    figs = [dict.fromkeys(FIGURES, 0) for _ in range(4)]
     for ev in events:
         kind = ev["type"]
         if kind in HAND_ENDS and not (kind == "draw" and ev.get("chombo")):

@@ -230,3 +230,20 @@ def test_first_admin_create_is_refused_once_a_user_exists():
     assert admin.is_superuser
     with pytest.raises(VE):
         services.first_admin_create(username="second", password="longpassword1", token=token)
+
+
+def test_player_figures_count_wins_deal_ins_yakuman_and_the_chombo_of_a_noten_riichi():
+    import rules
+    from scoring.services.figures import player_figures
+
+    out = rules.play({"players": ["A", "B", "C", "D"], "hands": [
+        {"type": "ron", "loser": 0, "riichi": [1],
+         "wins": [{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "yakuman": 1}]},
+        {"type": "chombo", "offender": 3}]})
+    figs = player_figures(out["events"])
+    assert [f["wins"] for f in figs] == [0, 1, 0, 0] and figs[0]["deal_ins"] == 1
+    assert figs[1]["win_points"] == 2000 and figs[3]["chombo"] == 1
+    out = rules.play({"players": ["A", "B", "C", "D"], "hands": [
+        {"type": "draw", "tenpai": [], "riichi": [2]}, {"type": "draw", "tenpai": [0]}]})
+    figs = player_figures(out["events"])
+    assert [f["hands"] for f in figs] == [1, 1, 1, 1] and figs[2]["chombo"] == 1
