@@ -197,8 +197,7 @@ class HandForm(forms.Form):
         wins = list(self.other_wins)
         current = self.current_win(data)
         if current is not None:
-            if any(w["winner"] == current["winner"] for w in wins):
-                self.add_error("winner", _("%(name)s の和了はもう追加されています") % {"name": self.names[current["winner"]]})
+            self.listed_twice(current, wins)
             wins.append(current)
         loser = data.get("loser")
         self._check_loser(loser, [w["winner"] for w in wins])
@@ -206,6 +205,13 @@ class HandForm(forms.Form):
             return {"type": "ron", "winner": wins[0]["winner"], "loser": loser,
                     **{k: v for k, v in wins[0].items() if k != "winner"}}
         return {"type": "ron", "loser": loser, "wins": wins}
+
+    def listed_twice(self, win: dict[str, Any], wins: list[dict[str, Any]]) -> bool:
+        """Whether ``win``'s winner is among ``wins`` already (the form then says so)."""
+        if any(w["winner"] == win["winner"] for w in wins):
+            self.add_error("winner", _("%(name)s の和了はもう追加されています") % {"name": self.names[win["winner"]]})
+            return True
+        return False
 
     def _check_loser(self, loser: int | None, winners: list[int | None]) -> None:
         if loser is None:
@@ -313,11 +319,7 @@ class HandForm(forms.Form):
 
 
 def win_value_text(win: dict[str, Any]) -> str:
-    """A win's value in a few words: 「3翻30符」「役満」「牌で入力」.
-
-    >>> win_value_text({"winner": 1, "han": 3, "fu": 30}), win_value_text({"winner": 1, "han": 6})
-    ('3翻30符', '6翻')
-    """
+    """A win's value in a few words: 「3翻30符」「役満」「牌で入力」."""
     if win.get("yakuman"):
         return gettext_now("ダブル役満") if win["yakuman"] == 2 else gettext_now("役満")
     if win.get("hand"):
@@ -330,11 +332,7 @@ def win_value_text(win: dict[str, Any]) -> str:
 
 def declared_riichi(events: list[dict[str, Any]]) -> list[int]:
     """Seats whose riichi is already recorded in the hand in progress after ``events``: the riichi of
-    the trailing 罰符 / アガリ放棄 events (they do not end the hand).
-
-    >>> declared_riichi([{"type": "draw", "riichi": [0]}, {"type": "penalty", "offender": 1, "riichi": [2]}])
-    [2]
-    """
+    the trailing 罰符 / アガリ放棄 events (they do not end the hand)."""
     seats: set[int] = set()
     for ev in reversed(events):
         if ev.get("type") not in ("penalty", "abandon"):

@@ -46,8 +46,7 @@ def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
             return None
         if form.errors:
             return None
-        if any(w["winner"] == win["winner"] for w in wins):
-            form.add_error("winner", _("%(name)s の和了はもう追加されています") % {"name": form.names[win["winner"]]})
+        if form.listed_twice(win, wins):
             return None
         wins.append(win)
         data = {k: v for k, v in data.items() if k not in WIN_FIELDS}

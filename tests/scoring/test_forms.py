@@ -76,6 +76,12 @@ def test_riichi_declared_before_a_penalty_in_the_same_hand_is_read_without_a_rep
     assert declared_riichi(events[:1]) == [] and declared_riichi([]) == []
 
 
+def test_a_listed_win_is_shown_by_its_value():
+    from scoring.forms.hands import win_value_text
+    assert win_value_text({"winner": 1, "han": 3, "fu": 30}) == "3翻30符"
+    assert win_value_text({"winner": 1, "han": 6}) == "6翻"
+
+
 def test_the_rule_set_decides_which_result_types_are_offered():
     import rules
     ariari = HandForm(names=NAMES, ruleset=rules.get_ruleset("ariari"))
