@@ -1,15 +1,11 @@
-"""Tiles as pictures: ``{% tile "5m" %}``, ``{% tiles "123m55z" %}``, ``{% meld call %}``.
-
-Each picture is a symbol of the one tile sprite (scripts/make_tiles.py), so a page with any number
-of tiles makes one request for all of them. The tags read the tiles; the markup is
-``templates/scoring/partials/tiles.html``. Input that is not tiles is shown as its (escaped) text: a
-bad hand never breaks a page.
+"""Tiles as pictures (``{% tile "5m" %}``, ``{% tiles "123m55z" %}``, ``{% meld call %}``), each a symbol of
+the one tile sprite, drawn by ``templates/scoring/partials/tiles.html``. Input that is not tiles is shown as
+its (escaped) text: a bad hand never breaks a page.
 """
 
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from django import template
@@ -17,6 +13,7 @@ from django.templatetags.static import static
 from django.utils.translation import gettext
 
 from rules.errors import RulesError
+from rules.sakizuke.wording import CALL_JA
 from rules.tiles import HONOR_NAMES_JA, SUIT_NAMES_JA, SUITS, parse_tile, parse_tokens, tile_ja, tile_name
 
 from ..shared import text_key
@@ -30,11 +27,7 @@ SUITS_EN = {"m": "man", "p": "pin", "s": "sou"}
 
 
 def tile_alt(name: str) -> str:
-    """Alt text for an mpsz tile name, in the page's language.
-
-    >>> tile_alt("5m"), tile_alt("0p"), tile_alt("7z"), tile_alt("back")
-    ('5萬', '赤5筒', '中', '裏')
-    """
+    """Alt text for an mpsz tile name, in the page's language."""
     if text_key() == "en":
         if name == "back":
             return "back"
@@ -46,14 +39,13 @@ def tile_alt(name: str) -> str:
     return tile_ja(*parse_tile(name))
 
 
-SPRITE = "tiles/sprite.svg"  # static(SPRITE): its hashed name once collectstatic has run
 PICTURES = "scoring/partials/tiles.html#"  # the markup of every tag below
 
 
 def _pictures(names: list[str]) -> list[dict[str, str]]:
     """What the pictures of ``names`` show: each tile's name, its alt text in the page's language
     and its symbol in the sprite."""
-    sprite = static(SPRITE)
+    sprite = static("tiles/sprite.svg")  # its hashed name once collectstatic has run
     return [{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in names]
 
 
@@ -118,19 +110,12 @@ def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
 
 @register.filter(name="tile_ja")
 def tile_ja_filter(name: object) -> str:
-    """A tile named in text as a player says it (never ``4s``).
-
-    >>> tile_ja_filter("4s"), tile_ja_filter("7z"), tile_ja_filter("0p"), tile_ja_filter("xx")
-    ('4索', '中', '赤5筒', 'xx')
-    """
+    """A tile named in text as a player says it (never ``4s``)."""
     text = "" if name is None else str(name)
     try:
         return tile_alt(text)
     except RulesError:
         return text
-
-
-CALL_JA = {"chi": "チー", "pon": "ポン", "minkan": "明槓", "kakan": "加槓", "ankan": "暗槓"}
 
 
 @register.inclusion_tag(PICTURES + "meld")
@@ -154,11 +139,7 @@ _HONOR_EN = ("east", "south", "west", "north", "haku", "hatsu", "chun")
 
 
 def spoken_tiles(text: str, lang: str = "ja") -> str:
-    """Tile groups written in mpsz inside a sentence, as a player says them (``777z`` → 中).
-
-    >>> spoken_tiles("明刻(么九) 777z"), spoken_tiles("チー 234m と 1234z"), spoken_tiles("pon 777z", "en")
-    ('明刻(么九) 中', 'チー 234萬 と 東南西北', 'pon chun')
-    """
+    """Tile groups written in mpsz inside a sentence, as a player says them (``777z`` → 中)."""
     def one(m: re.Match) -> str:
         digits, suit = m.group(1), m.group(2)
         if suit == "z":

@@ -117,3 +117,15 @@ def test_a_quotation_draws_its_filled_in_tiles_and_keeps_the_rest_as_text():
     assert html.startswith("&lt;手牌&gt; " + '<span class="tiles filled" title="23m">')
     assert [f for f, _ in imgs(html)] == ["2m", "3m", "7z"]
     assert "</span> と {x1} の<span" in html
+
+
+def test_the_tile_ja_filter_names_a_tile_and_keeps_what_is_not_one():
+    from scoring.templatetags.tiles import tile_ja_filter
+    assert [tile_ja_filter(t) for t in ("4s", "7z", "0p", "xx")] == ["4索", "中", "赤5筒", "xx"]
+
+
+def test_tile_groups_in_a_sentence_are_named_as_a_player_says_them():
+    from scoring.templatetags.tiles import spoken_tiles
+    assert spoken_tiles("明刻(么九) 777z") == "明刻(么九) 中"
+    assert spoken_tiles("チー 234m と 1234z") == "チー 234萬 と 東南西北"
+    assert spoken_tiles("pon 777z", "en") == "pon chun"
