@@ -3,6 +3,7 @@ before it is saved (one replay with ``rules.next_hand``)."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,9 +37,8 @@ class PlayerState:
 
 
 def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
-    """The live state of a hanchan by replaying its stored hands: players with scores, winds,
-    dealer, differences; round, honba, sticks; the hand history, each row with the open 物言い on
-    its hand; whether the game is over and why (``ended_by``); the stored results."""
+    """The live state of a hanchan from a replay of its stored hands: players, round, the hand history with
+    each hand's open 物言い, whether the game is over and why, and the stored results."""
     hands = list(hanchan.hands.order_by("order").only("pk", "order", "event", "hanchan_id"))
     names = hanchan.player_names()
     rs = hanchan.ruleset_in_force.engine()
@@ -68,13 +68,10 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
                                         for o in range(4) if o != seat))
                for seat, member in enumerate(hanchan.members)]
     open_disputes = {d.hand_id: d for d in hanchan.disputes.filter(status=Dispute.Status.OPEN, hand__isnull=False)}
-    # one row per hand: the stored ``hand``, the engine's ``event`` for it, the win rows of a ron with
-    # several claims, each player's change and score after it, the open 物言い on it
     history = [{"hand": h, "event": ev, "wins": _win_rows(ev, names), "dispute": open_disputes.get(h.pk),
                 "cells": list(zip(names, ev.get("deltas") or [], ev.get("scores") or []))}
                for h, ev in zip(hands, out["events"] if out else [])]
-    # the stored results, best first; none while the game is in play (the services delete them
-    # whenever a hanchan goes back in play), so no query then
+    # no query while in play: the services delete the results whenever a hanchan goes back in play
     results = ([] if hanchan.state == Hanchan.State.IN_PLAY
                else list(hanchan.results.select_related("member").order_by("rank", "seat")))
     return {"players": players, "label": label, "honba": honba, "sticks": sticks, "ended": bool(out and out["ended"]),
@@ -84,8 +81,7 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
 
 
 def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """For a ron with several claims: who won and who did not (頭ハネ, 三家和), from the engine's
-    ``wins[].status`` / ``head_bumped`` / ``sanchahou``. Empty for any other event."""
+    """For a ron with several claims: who won and who did not (頭ハネ, 三家和); empty for any other event."""
     if ev.get("type") != "ron" or len(ev.get("wins") or []) < 2:
         return []
     rows = []
@@ -105,13 +101,10 @@ def _win_rows(ev: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
 
 def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], events: list[dict[str, Any]],
                  before: int | None = None) -> dict[str, Any]:
-    """What saving ``event`` as hand ``before`` (0-based; ``None``: a new last hand) would give, in
-    one replay (``rules.next_hand`` over ``events``, the stored hands' input as ``stored_events``
-    reads it, up to ``before``; the callers have read them already): ``"event"`` (the engine's
-    output for it, or ``None``), ``"before"`` (the table before it: its ``label`` names the hand),
-    ``"error"`` (why the engine refuses it, named as the page names the hand), and ``"verdicts"``:
-    for each win entered tile by tile, ``rules.evaluate`` of the document the engine builds from the
-    table (winds, honba, sticks) — shown also when the hand is not a legal win, with the reasons."""
+    """What saving ``event`` as hand ``before`` (0-based; ``None``: a new last hand) after the stored
+    ``events`` would give, in one replay: ``"event"`` (the engine's output, or ``None``), ``"before"`` (the
+    table before it), ``"error"`` (why the engine refuses it) and ``"verdicts"`` (``rules.evaluate`` of each
+    win entered tile by tile, also when the hand is refused)."""
     events = events[:before] if before is not None else events
     doc = hanchan.game_doc(events)
     answer: dict[str, Any] = {"event": None, "before": None, "error": None, "verdicts": []}
@@ -124,10 +117,8 @@ def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], events: list[dict[s
         if exc.index != len(events):  # an earlier hand no longer replays (a broken record)
             answer["error"] = engine_message(exc)
         else:  # the new hand itself is refused: still show each typed hand's verdict, with the reasons
-            try:
+            with suppress(rules.RulesError):
                 answer["before"] = rules.play(doc)["state"]
-            except rules.RulesError:
-                pass
             answer["error"] = named_hand_message(exc, (answer["before"] or {}).get("label"))
             documents = _documents_at(answer["before"], doc, event)
     except rules.RulesError as exc:
@@ -141,9 +132,7 @@ def hand_preview(*, hanchan: Hanchan, event: dict[str, Any], events: list[dict[s
 
 
 def _documents_at(st: dict[str, Any] | None, doc: dict[str, Any], event: dict[str, Any]) -> list[dict[str, Any]]:
-    """The evaluate documents of the wins of ``event`` entered as hands, at the table ``st`` (for a
-    refused event, whose documents ``next_hand`` cannot return), built by the engine's own
-    ``hand_document``."""
+    """The evaluate documents of the wins of a refused ``event`` entered as hands, at the table ``st``."""
     if not st or st["round"] is None:
         return []
     wins = event.get("wins") or ([event] if event.get("type") in ("ron", "tsumo") else [])
