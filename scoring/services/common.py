@@ -9,4 +9,4 @@ User = AbstractBaseUser | AnonymousUser | None
 
 def actor(by: User):
     """The user to record as author (``None`` for anonymous)."""
-    return by if by is not None and getattr(by, "is_authenticated", False) else None
+    return by if getattr(by, "is_authenticated", False) else None

@@ -24,10 +24,7 @@ def hanchan_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return hanchan_page(request, hanchan, kept=kept, fragment="live" if request.htmx else None)
 
 
-# the writes that change the hanchan's state, by the ``change`` the URL names, with their message:
-# 途中終了 (the game stops at the current scores; a game whose hands end it is finished already) and
-# its undo (in play again); 無効 (the hanchan stays on record, hands, scores and results kept, but
-# leaves the boards) and its undo (back as it was)
+# the writes that change the hanchan's state, by the ``change`` the URL names, with their message
 CHANGES = {
     "finish": (services.hanchan_finish, gettext_lazy("途中終了しました。結果を確定しました")),
     "reopen": (services.hanchan_reopen, gettext_lazy("途中終了を取り消しました。続きを記録できます")),

@@ -1,8 +1,5 @@
-"""The hanchan page as every view that shows it draws it: the page after a GET, and the page or its
-live fragment after a write through htmx (a hand recorded, deleted, the game stopped).
-
-What replays the game is drawn only when the cache has no copy for the hanchan's generation
-(``scoring.generations``; the template's ``{% cache %}`` blocks): ``state`` is lazy."""
+"""The hanchan page, or its live fragment after a write through htmx, as every view draws it. ``state`` is
+lazy: the game is replayed only when the template's ``{% cache %}`` blocks have no copy for its generation."""
 
 from __future__ import annotations
 
@@ -25,13 +22,9 @@ FRESH_FORM = {"type": "ron", "value": "quick"}  # the initial values of the form
 
 
 def current(pk: int) -> tuple[Hanchan, tuple[str, str]]:
-    """The hanchan as it is now, and the generations its page's blocks are kept under, read first:
-    the hanchan's and the names' (the blocks that replay the game), the seating's and the names' (the
-    new hand's empty form). A write that commits between the two reads (through any server) renews
-    them after they were read, so what is drawn from this hanchan, its players' names and its rule
-    set is never kept under a generation newer than itself (``scoring.generations``: the generation
-    before the data it guards). Read the other way round, a void committed in between left the page
-    in play, with its buttons, under the void's generation until the next write."""
+    """The hanchan as it is now, and the generations its page's blocks are kept under (the game's, the new
+    hand form's). The generations are read first, so that a write committed in between renews them: what is
+    drawn is never kept under a generation newer than itself."""
     kept = generations.generations((generations.hanchan(pk), generations.NAMES),
                                    (generations.seating(pk), generations.NAMES))
     return hanchan_or_404(pk), (kept[0], kept[1])
@@ -39,10 +32,8 @@ def current(pk: int) -> tuple[Hanchan, tuple[str, str]]:
 
 def page_context(request: HttpRequest, hanchan: Hanchan, *, kept: tuple[str, str] | None = None,
                  **extra: Any) -> dict[str, Any]:
-    """Everything the page and its fragments read. ``kept``: the generations of ``current``, read
-    before ``hanchan``; without them (a write's answer, drawn from the hanchan as the write left it)
-    both are read again, in that order. ``extra``: ``form`` (a submitted hand form to show again),
-    ``errors``, ``notice``."""
+    """Everything the page and its fragments read. ``kept``: the generations ``current`` read before
+    ``hanchan`` (without them both are read again). ``extra``: ``form``, ``errors``, ``notice``, …"""
     if kept is None:
         hanchan, kept = current(hanchan.pk)
     user = request.user
@@ -71,27 +62,22 @@ def hanchan_page(request: HttpRequest, hanchan: Hanchan, *, fragment: str | None
 
 
 def whole_page(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> HttpResponse:
-    """htmx answer when the hanchan's state changed: the heading (状態 badge), board and forms all
-    change, so the whole page body replaces ``#hanchan-page`` whatever the request targeted."""
+    """htmx answer when the hanchan's state changed: the whole page body replaces ``#hanchan-page``."""
     response = hanchan_page(request, hanchan, fragment="page", **extra)
     return reswap(retarget(response, "#hanchan-page"), "outerHTML show:#hanchan-page:top")
 
 
 def after_write(request: HttpRequest, before: Hanchan, after: Hanchan, *, notice: str = "") -> HttpResponse:
-    """The htmx answer to a write that changed the hanchan (``before``: as the request found it):
-    the whole page when its state moved (the heading changes), else the live fragment."""
+    """The htmx answer to a write: the whole page when the state moved from ``before``'s, else the live part."""
     if after.state != before.state:
         return whole_page(request, after)
     return hanchan_page(request, after, fragment="live", notice=notice)
 
 
 def after_record(request: HttpRequest, before: Hanchan, hand: HandRecord, version: int | None) -> HttpResponse:
-    """The htmx answer to a recorded hand. The phone's page shows the hanchan at ``version`` (the
-    form's): when this hand is the one change since, it gets out of band what the hand changed (the
-    board, the new row, undo, 途中終了) and a fresh form, or the event ``hand-recorded`` when its form
-    was the fresh one as drawn (``fresh``: it resets itself); otherwise (the game ended, or the same tap
-    arrived again after other changes, or another phone wrote after it) the whole live part or page,
-    drawn from the hanchan as it is now."""
+    """The htmx answer to a recorded hand. When it is the one change since the form's ``version``, the phone
+    gets out of band what the hand changed and a fresh form (or, when its form was the fresh one, the event
+    ``hand-recorded``: it clears itself); otherwise the whole live part or page, as it is now."""
     after, kept = current(hand.hanchan_id)
     if after.state != before.state:
         return whole_page(request, after, kept=kept)
@@ -106,9 +92,9 @@ def after_record(request: HttpRequest, before: Hanchan, hand: HandRecord, versio
 
 
 def refused(request: HttpRequest, hanchan: Hanchan, exc: ValidationError) -> HttpResponse:
-    """A write the service refused (nothing was stored): htmx gets the live fragment as it is now
-    with the reason (422); a plain form post the reason as a message on the page."""
-    if request.htmx:  # drawn from the hanchan read again (page_context)
+    """A write the service refused: htmx gets the live fragment as it is now with the reason (422), a plain
+    post the reason as a message on the page."""
+    if request.htmx:
         return hanchan_page(request, hanchan, fragment="live", errors=error_list(exc), status=422)
     messages.error(request, " ".join(error_list(exc)))
     return redirect(hanchan)

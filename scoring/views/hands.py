@@ -26,9 +26,8 @@ from .hanchan_page import after_record, after_write, hanchan_page, page_context,
 
 
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
-    """「＋和了者を追加」 / 「外す」 for a ron with several winners: the initial data of the form to show
-    next (the win on screen moved to the list, or a listed win dropped), or ``None`` (the win on
-    screen is not complete: the form shows why). Called for a post with a ``step``."""
+    """「＋和了者を追加」 / 「外す」 for a ron with several winners: the initial data of the form to show next
+    (the win on screen moved to the list, or a listed win dropped), or ``None`` (the form says why not)."""
     step = request.POST["step"]
     data = {k: (request.POST.getlist(k) if k in ("riichi", "tenpai", "situational", "nagashi")
                 else request.POST.get(k)) for k in request.POST if k not in ("csrfmiddlewaretoken", "step")}
@@ -111,8 +110,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
         errors = [answer["error"]] if answer["error"] and not verdict else []
     elif not form.is_valid():
         errors = form_errors(form)
-    # the verdict needs nothing of the request: rendered without the context processors (the
-    # role check would read the user's groups a second time for every keystroke's preview)
+    # without the context processors: the role check would read the user's groups again on every keystroke
     return HttpResponse(render_to_string("scoring/hanchan_detail.html#preview",
                                          {"verdict": verdict, "preview_errors": errors}))
 
@@ -124,7 +122,7 @@ def _has_hand(event: dict[str, Any]) -> bool:
 @require_safe
 @scorekeeper_required
 def hand_tiles(request: HttpRequest, pk: int) -> JsonResponse:
-    """The palette's reader of typed tiles on the hand form (``forms.check.read_tiles``, as the checker's)."""
+    """The palette's reader of typed tiles on the hand form, as the checker's."""
     hanchan_or_404(pk)
     return check_tiles(request)
 
@@ -156,7 +154,7 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
         form = HandForm.for_hanchan(hanchan, before=hand.order, initial=HandForm.initial_from_event(hand.event),
                                     events=events)
     # one replay (next_hand) names the hand and gives the stored (or typed) hand's verdict on load
-    typed = form.event if form.is_bound and not form.errors and hasattr(form, "event") else None
+    typed = form.event if form.is_bound and not form.errors else None
     answer = selectors.hand_preview(hanchan=hanchan, event=typed or hand.event, before=hand.order, events=events)
     verdict = answer["verdicts"][-1] if answer["verdicts"] else None
     preview_errors = [answer["error"]] if answer["error"] and _has_hand(typed or hand.event) and not verdict else []
