@@ -22,7 +22,7 @@ from ..forms.hands import WIN_FIELDS
 from .check import check_tiles
 from .common import (error_list, form_errors, form_status, hanchan_or_404, hand_or_404, int_or_none,
                      posted_after, posted_version)
-from .hanchan_page import after_record, after_write, hanchan_page, page_context, refused
+from .hanchan_page import after_record, after_write, hanchan_page, refused
 
 
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
@@ -68,8 +68,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             form = HandForm.for_hanchan(hanchan, initial=data)
         status = 200 if data is not None else 422
         if request.htmx:
-            response = render(request, "scoring/hanchan_detail.html#entry-form",
-                              page_context(request, hanchan, form=form), status=status)
+            response = hanchan_page(request, hanchan, fragment="entry-form", form=form, status=status)
             return reswap(retarget(response, "#hand-form"), "outerHTML")
         return hanchan_page(request, hanchan, form=form, status=status)
     if form.is_valid():
@@ -83,11 +82,9 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
             stale = exc.code == "stale"
         else:
             return after_record(request, hanchan, hand, version) if request.htmx else redirect(hanchan)
-    if request.htmx:  # keep everything typed on screen: only the error box changes
-        if stale:  # and, out of band, the board, the history and the form's version as they are now
-            hanchan.refresh_from_db()
-        ctx = page_context(request, hanchan, form=form, errors=errors, stale=stale)
-        response = render(request, "scoring/hanchan_detail.html#hand-errors", ctx, status=422)
+    if request.htmx:  # everything typed stays on screen: only the error box changes (stale: the board too)
+        response = hanchan_page(request, hanchan, fragment="hand-errors", form=form, errors=errors, stale=stale,
+                                status=422)
         response["X-Hand-Refused"] = "stale" if stale else "invalid"  # a phone sending its queued hands reads it
         return reswap(retarget(response, "#hand-errors"), "outerHTML show:#hand-errors:top")
     return hanchan_page(request, hanchan, form=form, errors=errors, status=422)
