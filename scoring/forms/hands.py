@@ -99,8 +99,7 @@ class HandForm(forms.Form):
             self.fields["type"].choices = [c for c in EVENT_TYPES if c[0] not in off]
             if not ruleset.triple_ron_draw:
                 self.fields["kind"].choices = [c for c in ABORTIVE_KINDS if c[0] != "sanchahou"]
-            # ダブル役満 only where it pays double (yakuman add up, up to 2 or more): elsewhere it was paid
-            # as one 役満 without a word; kept when the hand being edited already says it
+            # ダブル役満 only where it pays double (elsewhere it is paid as one), or when the edited hand says it
             given = {str(self.initial.get("yakuman") or ""), str(self.data.get("yakuman") or "")}
             if not (ruleset.yakuman_add_up and ruleset.yakuman_cap >= 2) and "2" not in given:
                 self.fields["yakuman"].choices = [c for c in YAKUMAN_CHOICES if c[0] != "2"]
@@ -285,10 +284,8 @@ class HandForm(forms.Form):
         data: dict[str, Any] = {"type": kind, "riichi": [str(s) for s in event.get("riichi", [])]}
         if kind == "ron" and event.get("wins"):  # several winners: the last one on screen, the rest listed
             *others, last = event["wins"]
-            data.update(cls.initial_from_event({"type": "ron", "loser": event.get("loser"), **last}))
-            data.update(riichi=[str(s) for s in event.get("riichi", [])],
-                        wins=json.dumps(others, ensure_ascii=False) if others else "")
-            return data
+            return {**cls.initial_from_event({"type": "ron", "loser": event.get("loser"), **last}),
+                    "riichi": data["riichi"], "wins": json.dumps(others, ensure_ascii=False) if others else ""}
         if kind == "abortive":
             data["kind"] = event.get("kind")
         if kind == "nagashi":

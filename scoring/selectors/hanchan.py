@@ -55,8 +55,8 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
         scores, dealer = st["scores"], st["dealer"]
         label = st["label"]  # {"ja", "en"} or None once the game is over
         honba, sticks, riichi = st["honba"], st["sticks"], st["riichi"]
-        if hanchan.state != Hanchan.State.IN_PLAY:  # over (or stopped early): the winds of the seats from 起家,
-            dealer = None  # not those of a next hand that is never played
+        if hanchan.state != Hanchan.State.IN_PLAY:  # over: the seats' winds from 起家, not a next hand's
+            dealer = None
     else:
         sheet = {r.seat: r for r in hanchan.results.all()}
         scores = [sheet[s].score if s in sheet else rs.start_points for s in range(4)]
