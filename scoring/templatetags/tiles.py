@@ -6,6 +6,7 @@ its (escaped) text: a bad hand never breaks a page.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from typing import Any
 
 from django import template
@@ -28,23 +29,21 @@ SUITS_EN = {"m": "man", "p": "pin", "s": "sou"}
 
 def tile_alt(name: str) -> str:
     """Alt text for an mpsz tile name, in the page's language."""
-    if text_key() == "en":
-        if name == "back":
-            return "back"
-        if name[1] == "z":
-            return HONORS_EN[int(name[0]) - 1]
-        return ("red 5" if name[0] == "0" else name[0]) + " " + SUITS_EN[name[1]]
+    english = text_key() == "en"
     if name == "back":
-        return "裏"
-    return tile_ja(*parse_tile(name))
+        return "back" if english else "裏"
+    if not english:
+        return tile_ja(*parse_tile(name))
+    if name[1] == "z":
+        return HONORS_EN[int(name[0]) - 1]
+    return ("red 5" if name[0] == "0" else name[0]) + " " + SUITS_EN[name[1]]
 
 
 PICTURES = "scoring/partials/tiles.html#"  # the markup of every tag below
 
 
 def _pictures(names: list[str]) -> list[dict[str, str]]:
-    """What the pictures of ``names`` show: each tile's name, its alt text in the page's language
-    and its symbol in the sprite."""
+    """Each tile's name, alt text in the page's language and symbol in the sprite."""
     sprite = static("tiles/sprite.svg")  # its hashed name once collectstatic has run
     return [{"name": n, "alt": tile_alt(n), "href": f"{sprite}#t-{n}"} for n in names]
 
@@ -56,10 +55,9 @@ def _names(text: str) -> list[str]:
 
 def _readable(text: str) -> list[str]:
     """``_names``, or none when ``text`` is not tiles."""
-    try:
+    with suppress(RulesError):
         return _names(text)
-    except RulesError:
-        return []
+    return []
 
 
 @register.inclusion_tag(PICTURES + "tile")
@@ -104,8 +102,7 @@ PALETTE_ROWS = (
 @register.simple_tag
 def tile_palette(red_fives: bool = True) -> list[list[dict[str, str]]]:
     """Rows of the tap palette (萬子, 筒子, 索子, 字牌, and 赤五 when the rule set has red fives)."""
-    rows = PALETTE_ROWS if red_fives else PALETTE_ROWS[:4]
-    return [_pictures(row) for row in rows]
+    return [_pictures(row) for row in (PALETTE_ROWS if red_fives else PALETTE_ROWS[:4])]
 
 
 @register.filter(name="tile_ja")
@@ -146,8 +143,7 @@ def spoken_tiles(text: str, lang: str = "ja") -> str:
             if any(d not in "1234567" for d in digits):
                 return m.group(0)
             names = HONOR_NAMES_JA if lang == "ja" else _HONOR_EN
-            unique = list(dict.fromkeys(int(d) for d in digits))
-            return ("" if lang == "ja" else " ").join(names[d - 1] for d in unique)
+            return ("" if lang == "ja" else " ").join(names[int(d) - 1] for d in dict.fromkeys(digits))
         return digits + SUIT_NAMES_JA[SUITS.index(suit)] if lang == "ja" else m.group(0)
     return _GROUP.sub(one, text)
 
