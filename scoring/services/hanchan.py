@@ -1,8 +1,9 @@
 """Writes to a hanchan. A change is stored only if the whole hanchan, with it, replays through ``rules.play``;
 the settled per-hand columns and the results are then rebuilt from that replay.
 
-Every write is one transaction that locks the hanchan row, re-reads what it changes inside the lock, refuses
-a form built on an older ``version`` (code ``stale``) and bumps ``Hanchan.version``.
+Every write is one transaction that locks the hanchan row (on SQLite the ``IMMEDIATE`` transaction mode
+serialises writers), re-reads what it changes inside the lock, refuses a form built on an older ``version``
+(code ``stale``) and bumps ``Hanchan.version``.
 """
 
 from __future__ import annotations
