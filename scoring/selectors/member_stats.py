@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 from typing import Any
 
@@ -9,11 +10,12 @@ from rules import net_text
 
 from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
 from ..shared import combine, display_rating, key_clubday
-from .ranking import finish_row
+from .ranking import RESULT_ORDER, finish_row
 
 CHART_DAYS = 100  # the charts show each club day up to this many, then each month (a phone's width is ~350 px)
 ROLLUP_FIELDS = ("ruleset_id", *BoardRollup.SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins",
                  "opponents")
+PERIOD_FIELDS = ("year", "month", "day", "games", "net", "last", "rating_mu", "rating_sigma")
 
 
 def member_page(*, member: Member) -> dict[str, Any]:
@@ -41,12 +43,9 @@ def member_summary(*, member: Member, total: dict) -> dict:
 
 def _recent_since(timeline: list[dict], limit: int) -> date | None:
     """The earliest date the member's last ``limit`` hanchan can be on."""
-    games = 0
-    for d in reversed(timeline):
-        games += d["games"]
-        if games >= limit:
-            return d["date"]
-    return None
+    newest_first = timeline[::-1]
+    games = itertools.accumulate(d["games"] for d in newest_first)
+    return next((d["date"] for d, n in zip(newest_first, games) if n >= limit), None)
 
 
 def member_recent(*, member: Member, limit: int = 20, since: date | None = None) -> list[dict]:
@@ -55,15 +54,12 @@ def member_recent(*, member: Member, limit: int = 20, since: date | None = None)
     qs = HanchanResult.objects.filter(member=member, hanchan__state=Hanchan.State.FINISHED)
     if since is not None:
         qs = qs.filter(hanchan__clubday__date__gte=since)
-    rows = (qs.order_by("-hanchan__clubday__date", "-hanchan__clubday_id", "-hanchan__number", "-hanchan__table")
-            .values_list("hanchan_id", "hanchan__clubday__date", "hanchan__table", "hanchan__number", "rank",
-                         "score", "net", "rating_mu", "rating_sigma")[:limit])
+    rows = qs.order_by(*(f"-{k}" for k in RESULT_ORDER)).values_list(
+        "hanchan_id", "hanchan__clubday__date", "hanchan__table", "hanchan__number", "rank", "score", "net",
+        "rating_mu", "rating_sigma")[:limit]
     return [{"hanchan_id": pk, "date": day, "table": table, "number": number, "rank": rank,
              "score": score, "net": net, "net_text": net_text(net), "rating": display_rating(mu, sigma)}
             for pk, day, table, number, rank, score, net, mu, sigma in rows]
-
-
-PERIOD_FIELDS = ("year", "month", "day", "games", "net", "last", "rating_mu", "rating_sigma")
 
 
 def member_timeline(*, member: Member, limit: int | None = None, games: int | None = None,
@@ -74,11 +70,11 @@ def member_timeline(*, member: Member, limit: int | None = None, games: int | No
     qs = (BoardRollup.objects.filter(member=member, day__gt=0).order_by("-year", "-month", "-day")
           .values_list(*PERIOD_FIELDS))
     fetch = 2 * limit + 2 if limit else None  # a date has a row per rule set played that day
-    rows = list(qs[:fetch] if fetch else qs)
+    rows = list(qs[:fetch])
     days = _merged(rows)
     if fetch and len(rows) == fetch:
         days = days[:-1]  # the oldest date read may miss a rule set's row
-    days = days[:limit] if limit else days
+    days = days[:limit]
     seen = sum(d[1] for d in days)
     total = net if limit and games is not None and net is not None else sum(d[2] for d in days)
     out = []

@@ -1,11 +1,7 @@
 """The standings: one row per member for a period, a club day or a rule set, and their columns.
 
-Periods of whole dates sum the rollup ``BoardRollup`` (a few rows per member however long the
-history); a club day's standings sum its results.
-
-A hanchan counts under its rule set in force (its own, else its club day's). Ranks are as settled
-by that rule set (上家優先, or 同着折半: tied players share the better rank), so 平均順位 and the
-1–4位 counts follow it.
+Whole-date periods sum the rollup (``BoardRollup``), a club day its results. A hanchan counts under
+its rule set in force, whose tie rule (上家優先 or 同着折半) settled its ranks.
 """
 
 from __future__ import annotations
@@ -104,13 +100,7 @@ def standings(*, start: date | None = None, end: date | None = None, clubday: Cl
 
 def rollup_period(start: date | None, end: date | None) -> Q:
     """The ``BoardRollup`` rows that exactly cover ``start``–``end`` (``None``: open): the all-time
-    row, else whole years, whole months and single dates at either end.
-
-    >>> rollup_period(None, None)
-    <Q: (AND: ('year', 0))>
-    >>> rollup_period(date(2025, 1, 1), date(2025, 2, 10))  # January as one month, February 1-10 by day
-    <Q: (OR: (AND: ('day__gte', 1), ('day__lte', 10), ('month', 2), ('year', 2025)), (AND: ('day', 0), ('month__gte', 1), ('month__lte', 1), ('year', 2025)))>
-    """
+    row, else whole years, whole months and single dates at either end."""
     if start is None and end is None:
         return Q(year=0)
     parts = _cover(start or date(1, 1, 1), end or date(9999, 12, 31))
@@ -235,9 +225,8 @@ def place(rows: list[dict]) -> None:
     """``rank``: place by net, ties by more games; equal (net, games) share a place."""
     rows.sort(key=lambda r: (-r["net"], -r["games"], r["member_no"]))
     for i, row in enumerate(rows):
-        prev = rows[i - 1] if i else None
-        same = prev is not None and (prev["net"], prev["games"]) == (row["net"], row["games"])
-        row["rank"] = prev["rank"] if same else i + 1
+        prev = rows[i - 1]
+        row["rank"] = prev["rank"] if i and (prev["net"], prev["games"]) == (row["net"], row["games"]) else i + 1
 
 
 def sort_rows(rows: list[dict], sort: str) -> list[dict]:
@@ -247,10 +236,8 @@ def sort_rows(rows: list[dict], sort: str) -> list[dict]:
     if key not in SORT_KEYS:
         key, sort = "net", "net"
     ascending = SORT_KEYS[key] != sort.startswith("-")
-    present = [r for r in rows if r.get(key) is not None]
-    missing = [r for r in rows if r.get(key) is None]
-    present.sort(key=lambda r: r[key], reverse=not ascending)
-    return present + missing
+    present = sorted((r for r in rows if r.get(key) is not None), key=operator.itemgetter(key), reverse=not ascending)
+    return present + [r for r in rows if r.get(key) is None]
 
 
 def standings_top(*, limit: int = 5, start: date | None = None, end: date | None = None) -> list[dict]:
@@ -261,13 +248,13 @@ def standings_top(*, limit: int = 5, start: date | None = None, end: date | None
                 .order_by("-net", "-games", "member__number")[:limit])
 
 
-def board_teaser(*, today: date, limit: int = 5) -> dict[str, Any]:
-    """The home page's teaser: this year's top ``limit``, or all time (``year`` ``None``) while the
-    year has no finished hanchan."""
-    rows = standings_top(limit=limit, start=date(today.year, 1, 1), end=date(today.year, 12, 31))
+def board_teaser(*, today: date) -> dict[str, Any]:
+    """The home page's teaser: this year's top five, or all time (``year`` ``None``) while the year
+    has no finished hanchan."""
+    rows = standings_top(start=date(today.year, 1, 1), end=date(today.year, 12, 31))
     if rows:
         return {"rows": rows, "year": today.year}
-    return {"rows": standings_top(limit=limit), "year": None}
+    return {"rows": standings_top(), "year": None}
 
 
 def latest_clubday() -> tuple[int, date] | None:

@@ -138,6 +138,8 @@ def test_an_inactive_member_leaves_the_board_but_not_the_rollup(history, members
     (datetime.date(2026, 10, 1), datetime.date(2026, 11, 30), {(2026, 10, 0), (2026, 11, 0)}),
     (datetime.date(2026, 9, 30), datetime.date(2026, 11, 1), {(2026, 9, 30), (2026, 10, 0), (2026, 11, 1)}),
     (datetime.date(2025, 12, 31), datetime.date(2027, 1, 1), {(2025, 12, 31), (2026, 0, 0), (2027, 1, 1)}),
+    (datetime.date(2026, 11, 1), datetime.date(2026, 11, 2), {(2026, 11, 1), (2026, 11, 2)}),
+    (datetime.date(2026, 11, 3), datetime.date(2026, 11, 2), set()),
 ])
 def test_a_period_is_covered_by_whole_years_months_and_dates(start, end, rows, members, ariari):
     for y, m, d in [(0, 0, 0), (2025, 12, 31), (2025, 12, 30), (2026, 0, 0), (2026, 9, 30), (2026, 10, 0),
