@@ -1,10 +1,6 @@
-"""Rule-change impact: what the recorded games of a period would have been under another rule set.
-
-Every win entered tile by tile is judged again under ``other`` in the same situation, and a
-hanchan with a refused or changed win is replayed. **A refused win is treated as not having
-happened**: the event is left out of the replay (its riichi sticks with it), and so are later events
-that can then no longer be played. A game that no longer reaches its end is scored from where the
-records stop (as 途中終了 is). Nothing is written.
+"""Rule-change impact: the period's tile-entered wins judged again under another rule set, and the
+hanchan they change replayed. A refused win is left out as if it had not happened (with its riichi
+sticks and any later event that can no longer be played); a game cut short is scored where it stops.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""What-if 順位点: the standings of a period with each result's net recomputed under another 順位点
-/ 返し点, from its stored raw score (incl. leftover sticks) and settled rank, beside the real ones.
-
-Tied players (同着折半) share the 順位点 of the places they tie for and the オカ equally. The real
-rule set's rounding of raw scores is not applied. Periods of whole dates read the rollup (its sums
-and its counts of tied places, per member and rule set); a club day its results.
+"""What-if 順位点: a period's standings with each net recomputed from the stored raw score and rank
+under another 順位点 / 返し点 (ties share the places' 順位点 and the オカ; no rounding of raw scores).
 """
 
 from __future__ import annotations
@@ -20,8 +16,7 @@ import rules
 from ..models import BoardRollup, HanchanResult, RuleSet
 from .ranking import finished_results, place, rollup_period, standings
 
-# what-if presets: (label, 順位点 1st..4th, 返し点 or None: each rule set's own).
-# オカ = 4 × (返し − 持ち点) goes to the top.
+# (label, 順位点 1st..4th, 返し点 or None: each rule set's own)
 WHATIF_PRESETS: dict[str, tuple[Any, tuple[int, int, int, int], int | None]] = {
     "5-10": (_("5-10 (+10/+5/−5/−10)"), (10000, 5000, -5000, -10000), None),
     "10-20": (_("10-20 (+20/+10/−10/−20)"), (20000, 10000, -10000, -20000), None),
@@ -74,11 +69,9 @@ def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None
     per result: the games at each place alone (``(r, 1)``) and tied with k − 1 others (``(r, k)``)."""
     returned = return_points if return_points is not None else engine.return_points
     net = g["score_sum"] - g["games"] * returned
-    counts = {}
+    counts = {rk: g[name] for rk, name in TIES.items()}
     for r in range(1, 5):
-        ties = {k: g[TIES[r, k]] for k in range(2, 6 - r)}
-        counts[(r, 1)] = g[PLACES[r - 1]] - sum(ties.values())
-        counts.update({(r, k): n for k, n in ties.items()})
+        counts[(r, 1)] = g[PLACES[r - 1]] - sum(n for (t, _k), n in counts.items() if t == r)
     if uma is None:
         net += g["uma"]
     else:

@@ -27,15 +27,14 @@ FRAGMENTS = {"standings-table": "#table", "whatif": "#whatif"}  # the partial an
 def _headers(params: Mapping[str, str], sort: str) -> list[dict]:
     """The table's column headers with their sort links, from the page's query ``params``."""
     key, desc_first = sort.lstrip("-"), sort.startswith("-")
-    base = reverse("standings")
     kept = urlencode({k: v for k, v in params.items() if v != "" and k not in ("sort", "page")})
+    base = reverse("standings") + (f"?{kept}&" if kept else "?")
     out = []
     for c in COLUMNS:
         active = c.key == key
-        url = f"?{kept}&" if kept else "?"
-        url += urlencode({"sort": "-" + c.key if active and not desc_first else c.key})
+        sort_link = urlencode({"sort": "-" + c.key if active and not desc_first else c.key})
         out.append({"key": c.key, "label": c.label, "help": c.help, "active": active,
-                    "reversed": active and desc_first, "href": base + url})
+                    "reversed": active and desc_first, "href": base + sort_link})
     return out
 
 
