@@ -1,11 +1,5 @@
 """What reads and writes share. Imports nothing of ``services``, ``selectors`` or ``views``, which
-all import it.
-
->>> display_rating(25.0, 25 / 3)
-1500
->>> last_key(date(2024, 5, 6), 3, 2, 1, 40)
-'2024-05-06|0000000003|0002|0001|0000000040'
-"""
+all import it."""
 
 from __future__ import annotations
 
@@ -140,11 +134,7 @@ RESTORED = "restored"  # a deleted hand put back
 
 
 def to_hiragana(text: str) -> str:
-    """Katakana → hiragana, so that readings sort in 五十音 order whichever kana was typed.
-
-    >>> to_hiragana("ヤマダ タロウ")
-    'やまだ たろう'
-    """
+    """Katakana → hiragana, so that readings sort in 五十音 order whichever kana was typed."""
     return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
 
 
@@ -154,11 +144,7 @@ def is_reading(text: str) -> bool:
 
 
 def name_in_kana(name: str) -> str | None:
-    """The name as a reading when it is written in kana (katakana, half-width too), else ``None``.
-
-    >>> name_in_kana("ﾀﾅｶ ハナコ"), name_in_kana("田中")
-    ('たなか はなこ', None)
-    """
+    """The name as a reading when it is written in kana (katakana, half-width too), else ``None``."""
     kana = to_hiragana(unicodedata.normalize("NFKC", name).strip())
     return kana if kana and is_reading(kana) else None
 
@@ -173,11 +159,7 @@ def _kakasi():
 def kana_guess(name: str) -> str | None:
     """The reading of a member's name in hiragana, for 五十音 order: the name itself when it is
     written in kana, else pykakasi's reading of its kanji (right for most names; a guess for some,
-    which the member form corrects). ``None`` when a part has no reading (Latin letters).
-
-    >>> kana_guess("長谷川 久美子"), kana_guess("タナカ　ハナコ"), kana_guess("佐々木明美"), kana_guess("Tanaka")
-    ('はせがわ くみこ', 'たなか はなこ', 'ささきあけみ', None)
-    """
+    which the member form corrects). ``None`` when a part has no reading (Latin letters)."""
     if kana := name_in_kana(name):
         return kana
     reading = "".join(part["hira"] for part in _kakasi().convert(unicodedata.normalize("NFKC", name).strip()))

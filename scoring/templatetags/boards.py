@@ -1,9 +1,4 @@
-"""The boards' cells: a standings row's figures in ``COLUMNS`` order, as the filters write them.
-
->>> [text for text, _css in cells({"games": 3, "net": -1200, "avg_rank": 2.5, "hand_games": 1, "rating": None,
-...                                **dict.fromkeys(("first", "second", "third", "fourth", "yakuman"), 1)})][:4]
-['3', '-1.2', '2.50', '1']
-"""
+"""The boards' cells: a standings row's figures in ``COLUMNS`` order, as the filters write them."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
 """The boards' charts as coordinates for the SVG of ``scoring/_charts.html`` (no script; CSP-safe:
-colours come from classes in club.css, not ``style`` attributes), and their number formats.
-
->>> chart = line_chart([("10/1", 0), ("10/8", 19600), ("11/1", -5000)])
->>> chart["points"], [t["text"] for t in chart["ticks"]]
-('50.0,120.7 230.0,12.2 410.0,148.3', ['-10000', '+0', '+10000', '+20000'])
->>> pct(1 / 3), pct(None), fixed(2.3333, 2), fixed(None)
-('33.3%', '—', '2.33', '—')
-"""
+colours come from classes in club.css, not ``style`` attributes), and their number formats."""
 
 from __future__ import annotations
 

@@ -145,3 +145,12 @@ def test_the_places_chart_is_labelled_in_english_on_english_pages(client, histor
     chart = body[body.index('class="chart bars"'):]
     chart = chart[:chart.index("</svg>")]
     assert ">1st</text>" in chart and ">4th</text>" in chart and "位" not in chart
+
+
+def test_a_line_chart_is_evenly_spaced_on_round_ticks_and_numbers_are_formatted():
+    from scoring.templatetags.charts import fixed, line_chart, pct
+
+    chart = line_chart([("10/1", 0), ("10/8", 19600), ("11/1", -5000)])
+    assert chart["points"] == "50.0,120.7 230.0,12.2 410.0,148.3"
+    assert [t["text"] for t in chart["ticks"]] == ["-10000", "+0", "+10000", "+20000"]
+    assert (pct(1 / 3), pct(None), fixed(2.3333, 2), fixed(None)) == ("33.3%", "—", "2.33", "—")

@@ -162,3 +162,11 @@ def test_the_kept_filter_form_offers_a_rule_set_made_after_it_was_drawn(client, 
     assert "両翻縛り" not in client.get(URL).content.decode()
     services.ruleset_create(name="両翻縛り", preset="ariari", options={"shibari": 2})
     assert "両翻縛り" in client.get(URL).content.decode()
+
+
+def test_a_rows_cells_are_written_as_their_columns_show_them():
+    from scoring.templatetags.boards import cells
+
+    row = {"games": 3, "net": -1200, "avg_rank": 2.5, "hand_games": 1, "rating": None,
+           **dict.fromkeys(("first", "second", "third", "fourth", "yakuman"), 1)}
+    assert cells(row)[:4] == [("3", ""), ("-1.2", " minus"), ("2.50", ""), ("1", "")]
