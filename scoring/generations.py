@@ -1,18 +1,12 @@
-"""Page caching: Django's cache framework (shared by every worker and server, ``settings.CACHES``),
-keyed by generations.
+"""Page caching in Django's cache framework (``settings.CACHES``, shared by every worker).
 
-Whatever a page caches is keyed by the *generation* of the things it was drawn from — ``"boards"``
-(results, ratings), ``"names"`` (members, rule sets and logins as every page names them), ``"hanchan:<pk>"``
-(one hanchan's hands, state and disputes), ``"seating:<pk>"`` (who sits at it) — and the services
-that change one of those start a new generation of it with their write (``new_generation``). A value
-drawn before a write is then never read again, on any server; nothing expires by time and no key
-lists what a page shows.
-
-The cache outlives a restart, and the code may have changed in between: ``manage.py clubstart``
-empties it (``clear``), and so does a restore, which replaces the data. A generation is a random
-token, so one lost from the cache is replaced by a new one that no stored value carries. Read the
-generation *before* the data it guards: a value drawn from older data can then only be stored under
-a retired generation.
+A cached value's key holds the *generation* of what it was drawn from — ``"boards"`` (results,
+ratings), ``"names"`` (members, rule sets and logins), ``"hanchan:<pk>"`` (its hands, state and
+disputes), ``"seating:<pk>"`` (who sits at it) — and a service that changes one starts a new
+generation with its write (``new_generation``); nothing expires by time. A generation is a random
+token, so one lost from the cache is replaced by one no stored value carries. Read the generation
+*before* the data it guards: a value drawn from older data can then only be stored under a retired
+generation.
 """
 
 from __future__ import annotations
@@ -60,17 +54,16 @@ def generations(*groups: tuple[str, ...]) -> list[str]:
 
 
 def clear() -> None:
-    """Forget every page drawn (the cache holds nothing else). On the database cache this is part of
-    the current transaction; on Redis it empties the Redis database named by ``CLUB_REDIS_URL``."""
+    """Forget every page drawn (the cache holds nothing else), at start-up and on a restore. On the
+    database cache this is part of the current transaction; on Redis it empties the Redis database
+    named by ``CLUB_REDIS_URL``."""
     cache.clear()
 
 
 def new_generation(*things: str) -> None:
-    """Retire the current generations of ``things``: everything cached from them before is never
-    read again. On the database cache the renewal is part of the current transaction, so readers
-    see it together with the data it guards. Any other cache (Redis) sees it at once: it is
-    renewed again once the transaction commits, since a reader between the two may have cached
-    what it read before the commit."""
+    """Retire the current generations of ``things``. On the database cache the renewal is part of the
+    transaction; any other cache (Redis) sees it at once, so it is renewed again at the commit, since a
+    reader in between may have cached what it read before the commit."""
     def renew() -> None:
         cache.set_many({_key(t): secrets.token_hex(6) for t in things}, timeout=None)
     renew()
