@@ -78,9 +78,10 @@ def display_rating(mu: float | None, sigma: float | None) -> int | None:
 # --------------------------------------------------------------------------- the rollup's rows
 
 BEST_WINS = 5
-ROLLUP_SUMS = ("games", "net", "uma", "rank_sum", "first", "second", "third", "fourth", "t12", "t13", "t14",
-               "t22", "t23", "t32", "tobi", "score_sum", "hand_games", "hands", "wins", "deal_ins", "riichis",
-               "win_points", "yakuman", "chombo")
+PLACES = ("first", "second", "third", "fourth")  # the games at each rank
+TIES = {(r, k): f"t{r}{k}" for r in range(1, 5) for k in range(2, 6 - r)}  # of those, rank r shared by k players
+ROLLUP_SUMS = ("games", "net", "uma", "rank_sum", *PLACES, *TIES.values(), "tobi", "score_sum", "hand_games", "hands",
+               "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
 
 
 def last_key(d: date, clubday: int, number: int, table: int, hanchan: int) -> str:

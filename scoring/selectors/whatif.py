@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 
 from ..models import BoardRollup, HanchanResult, RuleSet
+from ..shared import PLACES, TIES
 from .ranking import finished_results, place, rollup_period, standings
 
 # (label, 順位点 1st..4th, 返し点 or None: each rule set's own)
@@ -24,8 +25,6 @@ WHATIF_PRESETS: dict[str, tuple[Any, tuple[int, int, int, int], int | None]] = {
     "oka": (_("30000返し・オカ +20, 5-10"), (10000, 5000, -5000, -10000), 30000),
     "oka-10-30": (_("30000返し・オカ +20, 10-30"), (30000, 10000, -10000, -30000), 30000),
 }
-PLACES = ("first", "second", "third", "fourth")
-TIES = {(r, k): f"t{r}{k}" for r in range(1, 5) for k in range(2, 6 - r)}  # BoardRollup's tied places
 
 
 def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: int | None,

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 
 from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
-from ..shared import ROLLUP_SUMS, combine, empty_rollup, key_hanchan, last_key, top_wins
+from ..shared import PLACES, ROLLUP_SUMS, TIES, combine, empty_rollup, key_hanchan, last_key, top_wins
 from .figures import FIGURES
 
 FINISHED = Hanchan.State.FINISHED
@@ -43,9 +43,9 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
             row["net"] += r["net"]
             row["uma"] += r["uma"]
             row["rank_sum"] += r["rank"]
-            row[("first", "second", "third", "fourth")[r["rank"] - 1]] += 1
+            row[PLACES[r["rank"] - 1]] += 1
             if tied > 1:
-                row[f"t{r['rank']}{tied}"] += 1
+                row[TIES[r["rank"], tied]] += 1
             row["tobi"] += r["score"] < 0
             row["score_sum"] += r["score"]
             row["best"] = r["score"] if row["best"] is None else max(row["best"], r["score"])

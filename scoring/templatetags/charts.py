@@ -9,6 +9,7 @@ from typing import Any
 
 from django import template
 
+from ..shared import PLACES
 from .club import place
 
 register = template.Library()
@@ -99,7 +100,7 @@ def rating_chart(timeline: list[dict]) -> dict | None:
 @register.simple_tag
 def rank_chart(row: dict) -> list[dict]:
     """The bars of the 1st–4th place counts of a standings row (a 320 × 160 picture)."""
-    counts = [row[k] for k in ("first", "second", "third", "fourth")]
+    counts = [row[k] for k in PLACES]
     top, bw = max(counts) or 1, (320 - 20) / 4
     bars = []
     for i, v in enumerate(counts):
