@@ -18,7 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from ..models import BoardRollup, ClubDay, Hanchan, HanchanResult, Member, RuleSet
-from ..shared import display_rating
+from ..shared import PLACES, display_rating
 from .rulesets import ruleset_in_force_q
 
 
@@ -178,13 +178,10 @@ def _aggregates() -> dict[str, Any]:
     rec = Q(recorded=True)
     return {
         "games": Count("pk"), "net": Sum("net"), "rank_sum": Sum("rank"),
-        "first": Count("pk", filter=Q(rank=1)), "second": Count("pk", filter=Q(rank=2)),
-        "third": Count("pk", filter=Q(rank=3)), "fourth": Count("pk", filter=Q(rank=4)),
+        **{p: Count("pk", filter=Q(rank=r)) for r, p in enumerate(PLACES, start=1)},
         "tobi": Count("pk", filter=Q(score__lt=0)), "score_sum": Sum("score"), "best": Max("score"),
-        "hand_games": Count("pk", filter=rec), "hands": Sum("hands", filter=rec), "wins": Sum("wins", filter=rec),
-        "deal_ins": Sum("deal_ins", filter=rec), "riichis": Sum("riichis", filter=rec),
-        "win_points": Sum("win_points", filter=rec), "yakuman": Sum("yakuman", filter=rec),
-        "chombo": Sum("chombo", filter=rec),
+        "hand_games": Count("pk", filter=rec),
+        **{f: Sum(f, filter=rec) for f in ("hands", "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")},
     }
 
 

@@ -41,15 +41,10 @@ def _headers(params: Mapping[str, str], sort: str) -> list[dict]:
 def _period_text(f: dict) -> str:
     if f["clubday"]:
         return _("%(date)s の例会") % {"date": f"{f['clubday'].date:%Y-%m-%d}"}
-    if f["start"] and f["end"]:
-        if f["start"] == f["end"]:
-            return f"{f['start']:%Y-%m-%d}"
-        return f"{f['start']:%Y-%m-%d} 〜 {f['end']:%Y-%m-%d}"
-    if f["start"]:
-        return f"{f['start']:%Y-%m-%d} 〜"
-    if f["end"]:
-        return f"〜 {f['end']:%Y-%m-%d}"
-    return _("全期間")
+    start, end = (f"{d:%Y-%m-%d}" if d else "" for d in (f["start"], f["end"]))
+    if start == end:  # one date, or all time
+        return start or _("全期間")
+    return f"{start} 〜 {end}".strip()
 
 
 def _quick_periods() -> list[tuple[str, str]]:
