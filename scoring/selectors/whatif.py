@@ -4,10 +4,10 @@ under another 順位点 / 返し点 (ties share the places' 順位点 and the �
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
-from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, Subquery, Sum, Value, When
+from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
@@ -25,6 +25,7 @@ WHATIF_PRESETS: dict[str, tuple[Any, tuple[int, int, int, int], int | None]] = {
     "oka": (_("30000返し・オカ +20, 5-10"), (10000, 5000, -5000, -10000), 30000),
     "oka-10-30": (_("30000返し・オカ +20, 10-30"), (30000, 10000, -10000, -30000), 30000),
 }
+SUMS = ("games", "score_sum", "uma", *PLACES, *TIES.values())  # the rollup's sums a what-if net is made of
 
 
 def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: int | None,
@@ -49,23 +50,40 @@ def whatif_nets(*, uma, return_points, start=None, end=None, clubday=None, rules
     """``{member pk: what-if net}`` over the period (for a club day, summed over its results)."""
     engines = {rs.pk: rs.engine() for rs in RuleSet.objects.all()}
     if clubday is not None:
-        extra, expr = _whatif_net(engines, uma, return_points)
-        return dict(finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset).annotate(**extra)
-                    .annotate(whatif=expr).values("member_id").annotate(net=Sum("whatif"))
-                    .values_list("member_id", "net").order_by())
-    rollup = BoardRollup.objects.filter(rollup_period(start, end))
-    if ruleset is not None:
-        rollup = rollup.filter(ruleset=ruleset)
+        groups = _result_sums(finished_results(start=start, end=end, clubday=clubday, ruleset=ruleset))
+    else:
+        rollup = BoardRollup.objects.filter(rollup_period(start, end))
+        if ruleset is not None:
+            rollup = rollup.filter(ruleset=ruleset)
+        groups = rollup.values("member_id", "ruleset_id").annotate(**{f: Sum(f) for f in SUMS}).order_by()
     nets: dict[int, int] = defaultdict(int)
-    fields = ("games", "score_sum", "uma", *PLACES, *TIES.values())
-    for g in rollup.values("member_id", "ruleset_id").annotate(**{f: Sum(f) for f in fields}).order_by():
+    for g in groups:
         nets[g["member_id"]] += _whatif_sum(g, engines[g["ruleset_id"]], uma, return_points)
     return nets
 
 
+def _result_sums(results: QuerySet[HanchanResult]) -> list[dict[str, Any]]:
+    """The ``SUMS`` of the results per (member, rule set in force), as the rollup keeps them."""
+    rows = list(results.annotate(rs=Coalesce("hanchan__ruleset_id", "hanchan__clubday__ruleset_id"))
+                .values("hanchan_id", "member_id", "rs", "rank", "score", "uma").order_by())
+    tied = Counter((r["hanchan_id"], r["rank"]) for r in rows)
+    groups: dict[tuple[int, int], dict[str, Any]] = {}
+    for r in rows:
+        g = groups.setdefault((r["member_id"], r["rs"]),
+                              {"member_id": r["member_id"], "ruleset_id": r["rs"], **dict.fromkeys(SUMS, 0)})
+        g["games"] += 1
+        g["score_sum"] += r["score"]
+        g["uma"] += r["uma"]
+        g[PLACES[r["rank"] - 1]] += 1
+        if (k := tied[r["hanchan_id"], r["rank"]]) > 1:
+            g[TIES[r["rank"], k]] += 1
+    return list(groups.values())
+
+
 def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None, return_points: int | None) -> int:
-    """The what-if net of one (member, rule set) group of rollup sums, as ``_whatif_net`` gives it
-    per result: the games at each place alone (``(r, 1)``) and tied with k − 1 others (``(r, k)``)."""
+    """The what-if net of one (member, rule set) group of ``SUMS``: the games at each place alone
+    (``(r, 1)``) and tied with k − 1 others (``(r, k)``), each tied player getting the places' 順位点
+    and the オカ shared (rounded toward zero)."""
     returned = return_points if return_points is not None else engine.return_points
     net = g["score_sum"] - g["games"] * returned
     counts = {rk: g[name] for rk, name in TIES.items()}
@@ -78,31 +96,3 @@ def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None
     oka = rules.oka(engine, returned)  # the rule set's own 返し has its オカ too
     net += sum(n * int(oka / k) for (r, k), n in counts.items() if r == 1)
     return net
-
-
-def _whatif_net(engines: dict, uma: tuple[int, int, int, int] | None, return_points: int | None):
-    """Annotations and an expression: the what-if net of one result."""
-    in_force = Coalesce("hanchan__ruleset_id", "hanchan__clubday__ruleset_id")
-    split = any(e.tie_break == "split" for e in engines.values())
-    tied = (Subquery(HanchanResult.objects.filter(hanchan=OuterRef("hanchan"), rank=OuterRef("rank"))
-                     .values("hanchan").annotate(c=Count("pk")).values("c")[:1]) if split else Value(1))
-    if return_points is None:
-        returned = _per_ruleset({pk: e.return_points for pk, e in engines.items()})
-        okas = {pk: rules.oka(e) for pk, e in engines.items()}
-    else:
-        returned = Value(return_points)
-        okas = {pk: rules.oka(e, return_points) for pk, e in engines.items()}
-    oka = _per_ruleset(okas, rank=1) / F("tied")
-    if uma is None:
-        uma_expr = F("uma")
-    else:
-        whens = [When(Q(rank=r, tied=k), then=Value(sum(uma[r - 1:r - 1 + k]) // k))
-                 for r in range(1, 5) for k in range(1, 6 - r)]
-        uma_expr = Case(*whens, default=Value(0), output_field=IntegerField())
-    return {"rs_id": in_force, "tied": tied}, F("score") - returned + uma_expr + oka
-
-
-def _per_ruleset(values: dict[int, int], **when: Any) -> Case:
-    """``values[pk]`` for a result under rule set ``pk`` that also matches ``when``, else 0."""
-    return Case(*[When(Q(rs_id=pk, **when), then=Value(v)) for pk, v in values.items()],
-                default=Value(0), output_field=IntegerField())

@@ -5,17 +5,18 @@ boards' query counts do not grow with members or hanchan."""
 from __future__ import annotations
 
 import datetime
+from collections import Counter, defaultdict
 
 import pytest
 from boards_history import DAY1, DAY2, build_history
-from django.db.models import Sum
 
+import rules
 from scoring import services
-from scoring.models import BoardRollup, Member, RuleSet
+from scoring.models import BoardRollup, ClubDay, Member, RuleSet
 from scoring.selectors.member_stats import member_page
 from scoring.selectors.ranking import (finished_results, rollup_period, standings, standings_from_results,
                                       standings_top)
-from scoring.selectors.whatif import _whatif_net, whatif_standings
+from scoring.selectors.whatif import whatif_nets, whatif_standings
 from scoring.services.rollup import rollup_rebuild
 
 pytestmark = pytest.mark.django_db
@@ -112,11 +113,31 @@ def test_a_whatif_board_from_the_rollup_equals_its_nets_summed_over_results(hist
     rows = whatif_standings(**period, **whatif)
     assert {r["member_id"]: (r["real_net"], r["real_rank"], r["games"]) for r in rows} == real
     assert all(r["delta"] == r["net"] - r["real_net"] for r in rows)
-    extra, net = _whatif_net({rs.pk: rs.engine() for rs in RuleSet.objects.all()}, **whatif)
-    results = finished_results(**{k: v for k, v in period.items() if k in ("start", "end")})
-    summed = dict(results.annotate(**extra).annotate(whatif=net).values("member_id").annotate(n=Sum("whatif"))
-                  .values_list("member_id", "n").order_by())
+    summed = whatif_summed(finished_results(**{k: v for k, v in period.items() if k in ("start", "end")}), **whatif)
     assert {r["member_id"]: r["net"] for r in rows} == {pk: summed[pk] for pk in real}
+
+
+@pytest.mark.parametrize("whatif", WHATIF)
+def test_a_whatif_board_of_a_club_day_equals_its_nets_summed_over_results(history, whatif):
+    for day in ClubDay.objects.all():
+        assert whatif_nets(clubday=day, **whatif) == whatif_summed(finished_results(clubday=day), **whatif)
+
+
+def whatif_summed(results, *, uma, return_points) -> dict[int, int]:
+    """Each result's what-if net written out and summed per member: raw score − 返し, the 順位点 of
+    the places it ties for shared, and the top's share of the オカ (rounded toward zero)."""
+    engines = {rs.pk: rs.engine() for rs in RuleSet.objects.all()}
+    results = list(results.select_related("hanchan__clubday"))
+    tied = Counter((r.hanchan_id, r.rank) for r in results)
+    summed = defaultdict(int)
+    for r in results:
+        engine = engines[r.hanchan.ruleset_id or r.hanchan.clubday.ruleset_id]
+        returned = engine.return_points if return_points is None else return_points
+        k = tied[r.hanchan_id, r.rank]
+        place_points = r.uma if uma is None else sum(uma[r.rank - 1:r.rank - 1 + k]) // k
+        oka = int(rules.oka(engine, returned) / k) if r.rank == 1 else 0
+        summed[r.member_id] += r.score - returned + place_points + oka
+    return dict(summed)
 
 
 def test_a_rule_set_filter_reads_that_rule_sets_rows(history):
