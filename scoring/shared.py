@@ -64,15 +64,13 @@ def hand_message(doc: dict[str, Any], exc: rules.RulesError) -> str:
 
 # --------------------------------------------------------------------------- the rating as shown
 
-RATING_BASE, RATING_SCALE = 1500, 40
-
 
 def display_rating(mu: float | None, sigma: float | None) -> int | None:
     """The number shown to members, ``1500 + 40 × (μ − 3σ)``: a cautious estimate that rises as the
     model becomes sure of a player (``None`` before their first rated hanchan)."""
     if mu is None or sigma is None:
         return None
-    return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))
+    return round(1500 + 40 * (mu - 3 * sigma))
 
 
 # --------------------------------------------------------------------------- the rollup's rows

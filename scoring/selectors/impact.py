@@ -6,7 +6,7 @@ sticks and any later event that can no longer be played); a game cut short is sc
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,18 +93,15 @@ def rule_change_impact(*, ruleset: RuleSet, other: RuleSet, start: datetime.date
     for h in (HandRecord.objects.filter(hanchan_id__in=ids, hanchan__mode=Hanchan.Mode.HANDS)
               .order_by("hanchan_id", "order").only("hanchan_id", "order", "event")):
         hands_by[h.hanchan_id].append(h.event)
-    nets = defaultdict(dict)  # hanchan → seat → net
-    for pk, seat, net in HanchanResult.objects.filter(hanchan_id__in=ids).values_list("hanchan_id", "seat", "net"):
-        nets[pk][seat] = net
+    nets = {(pk, seat): net for pk, seat, net in
+            HanchanResult.objects.filter(hanchan_id__in=ids).values_list("hanchan_id", "seat", "net")}
     spec_now, spec_other = ruleset.spec(), other.spec()
     hand_rows: list[HandChange] = []
     game_rows: list[HanchanChange] = []
-    totals_now: dict[int, int] = defaultdict(int)
-    totals_other: dict[int, int] = defaultdict(int)
-    played: dict[int, int] = defaultdict(int)
+    totals_now, totals_other, played = Counter(), Counter(), Counter()  # member pk → net now, net under other, games
     judged = 0
     for game in games:
-        now = [nets[game.pk].get(seat, 0) for seat in range(4)]
+        now = [nets.get((game.pk, seat), 0) for seat in range(4)]
         net_other = list(now)
         events = hands_by.get(game.pk, [])
         if any(isinstance(e.get("hand"), dict) or any(isinstance(w.get("hand"), dict) for w in e.get("wins") or [])
