@@ -80,6 +80,7 @@ PLACES = ("first", "second", "third", "fourth")  # the games at each rank
 TIES = {(r, k): f"t{r}{k}" for r in range(1, 5) for k in range(2, 6 - r)}  # of those, rank r shared by k players
 ROLLUP_SUMS = ("games", "net", "uma", "rank_sum", *PLACES, *TIES.values(), "tobi", "score_sum", "hand_games", "hands",
                "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
+ROLLUP_FIELDS = (*ROLLUP_SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")  # combine's
 
 
 def last_key(d: date, clubday: int, number: int, table: int, hanchan: int) -> str:

@@ -9,12 +9,10 @@ from typing import Any
 from rules import net_text
 
 from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
-from ..shared import combine, display_rating, key_clubday
+from ..shared import ROLLUP_FIELDS, combine, display_rating, key_clubday
 from .ranking import RESULT_ORDER, finish_row
 
 CHART_DAYS = 100  # the charts show each club day up to this many, then each month (a phone's width is ~350 px)
-ROLLUP_FIELDS = ("ruleset_id", *BoardRollup.SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins",
-                 "opponents")
 PERIOD_FIELDS = ("year", "month", "day", "games", "net", "last", "rating_mu", "rating_sigma")
 
 

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 
 from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
-from ..shared import PLACES, ROLLUP_SUMS, TIES, combine, empty_rollup, key_hanchan, last_key, top_wins
+from ..shared import PLACES, ROLLUP_FIELDS, TIES, combine, empty_rollup, key_hanchan, last_key, top_wins
 from .figures import FIGURES
 
 FINISHED = Hanchan.State.FINISHED
@@ -72,15 +72,12 @@ def _day_rows(results: list[dict], wins: list[dict], members: set[int] | None) -
     return rows
 
 
-FIELDS = (*ROLLUP_SUMS, "best", "last", "rating_mu", "rating_sigma", "best_wins", "opponents")
-
-
 def _roll_up(model, members: set[int] | None, lower: Q, upper: dict[str, Any], group) -> None:
     """Replace the ``upper`` rows (month, year or all time) of ``members`` by sums of the ``lower`` rows,
     grouped per (member, rule set, ``group(row)``)."""
     mine = Q() if members is None else Q(member_id__in=members)
     groups: dict[tuple, list[dict]] = defaultdict(list)
-    lower_rows = model.objects.filter(lower, mine).values("member_id", "ruleset_id", "year", "month", "day", *FIELDS)
+    lower_rows = model.objects.filter(lower, mine).values("member_id", "ruleset_id", "year", "month", *ROLLUP_FIELDS)
     for row in lower_rows.order_by():
         groups[(row["member_id"], row["ruleset_id"], *group(row))].append(row)
     model.objects.filter(mine, **upper).delete()
