@@ -8,6 +8,7 @@ from collections import defaultdict
 from datetime import date
 from typing import Any
 
+from django.apps import apps as global_apps
 from django.db import transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
@@ -142,14 +143,12 @@ def _levels(model, members: set[int] | None, months: set[tuple[int, int]] | None
 
 
 @transaction.atomic
-def rollup_rebuild(*, apps=None) -> int:
+def rollup_rebuild(*, apps=global_apps) -> int:
     """Build the whole rollup from every finished result (``apps``: a migration's model registry)."""
-    get = (lambda name: apps.get_model("scoring", name)) if apps else {
-        "BoardRollup": BoardRollup, "HanchanResult": HanchanResult, "HandRecord": HandRecord}.get
-    model = get("BoardRollup")
+    model, results, hands = (apps.get_model("scoring", name) for name in ("BoardRollup", "HanchanResult", "HandRecord"))
     model.objects.all().delete()
     q = Q(hanchan__state=FINISHED)
-    rows = _day_rows(_results(get("HanchanResult"), q), _wins(get("HandRecord"), q), None)
+    rows = _day_rows(_results(results, q), _wins(hands, q), None)
     model.objects.bulk_create([model(member_id=member, ruleset_id=rs, year=d.year, month=d.month, day=d.day, **row)
                                for (member, rs, d), row in rows.items()], batch_size=500)
     _levels(model, None, None)
