@@ -20,9 +20,9 @@ DOTS = 60  # a line of more points is drawn without its dots
 
 
 @register.filter
-def pct(value: Any, digits: int = 1) -> str:
+def pct(value: Any) -> str:
     """A fraction 0–1 as a percentage: 0.3333 → 33.3%."""
-    return "—" if value is None or value == "" else f"{float(value) * 100:.{int(digits)}f}%"
+    return "—" if value is None or value == "" else f"{float(value) * 100:.1f}%"
 
 
 @register.filter
