@@ -82,8 +82,8 @@ def _result_sums(results: QuerySet[HanchanResult]) -> list[dict[str, Any]]:
 
 def _whatif_sum(g: dict[str, Any], engine, uma: tuple[int, int, int, int] | None, return_points: int | None) -> int:
     """The what-if net of one (member, rule set) group of ``SUMS``: the games at each place alone
-    (``(r, 1)``) and tied with k − 1 others (``(r, k)``), each tied player getting the places' 順位点
-    and the オカ shared (rounded toward zero)."""
+    (``(r, 1)``) and tied with k − 1 others (``(r, k)``), who share the places' 順位点 (rounded down)
+    and the オカ (rounded toward zero)."""
     returned = return_points if return_points is not None else engine.return_points
     net = g["score_sum"] - g["games"] * returned
     counts = {rk: g[name] for rk, name in TIES.items()}
