@@ -124,16 +124,11 @@ def member_best_wins(*, member: Member, total: dict) -> list[dict]:
     found = {h["pk"]: h for h in HandRecord.objects.filter(pk__in=[pk for _gain, pk, _d in top]).values(
         "pk", "hanchan_id", "hanchan__clubday__date", "order", "event", "label", "label_en", "description",
         "description_en", *seats)}
-    out = []
-    for gain, pk, _d in top:
-        if pk not in found:
-            continue
-        h = found[pk]
-        out.append({"gain": gain, "hanchan_id": h["hanchan_id"], "date": h["hanchan__clubday__date"],
-                    "number": h["order"] + 1, "label": {"ja": h["label"], "en": h["label_en"]},
-                    "description": {"ja": h["description"], "en": h["description_en"]},
-                    "tiles": _typed_tiles(h["event"], [h[s] for s in seats].index(member.pk))})
-    return out
+    return [{"gain": gain, "hanchan_id": h["hanchan_id"], "date": h["hanchan__clubday__date"],
+             "number": h["order"] + 1, "label": {"ja": h["label"], "en": h["label_en"]},
+             "description": {"ja": h["description"], "en": h["description_en"]},
+             "tiles": _typed_tiles(h["event"], [h[s] for s in seats].index(member.pk))}
+            for gain, pk, _d in top if (h := found.get(pk)) is not None]
 
 
 def _typed_tiles(event: dict, seat: int) -> dict | None:

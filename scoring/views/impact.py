@@ -14,8 +14,6 @@ from ..selectors.impact import MAX_DAYS, MAX_HANCHAN, rule_change_impact
 def impact(request: HttpRequest) -> HttpResponse:
     """The form, and with its fields filled the result (at most a year, ``MAX_HANCHAN`` games)."""
     form = ImpactForm(request.GET if "ruleset" in request.GET else None, initial=ImpactForm.defaults())
-    result = None
-    if form.is_valid():
-        result = rule_change_impact(**form.cleaned_data)
+    result = rule_change_impact(**form.cleaned_data) if form.is_valid() else None
     ctx = {"form": form, "result": result, "max_days": MAX_DAYS, "max_hanchan": MAX_HANCHAN}
     return render(request, "scoring/impact.html", ctx, status=422 if form.is_bound and not form.is_valid() else 200)
