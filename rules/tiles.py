@@ -34,6 +34,7 @@ from .errors import NotationError, TileCountError
 SUITS = "mpsz"
 SUIT_NAMES_JA = "萬筒索"
 HONOR_NAMES_JA = "東南西北白發中"
+HONOR_NAMES_EN = ("east", "south", "west", "north", "haku", "hatsu", "chun")
 TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 WINDS = (27, 28, 29, 30)  # 東南西北
 DRAGONS = (31, 32, 33)  # 白發中

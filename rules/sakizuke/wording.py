@@ -11,13 +11,12 @@
 from __future__ import annotations
 
 from ..hand import Hand, Meld
-from ..tiles import SUIT_NAMES_JA, tile_ja, tile_name
+from ..tiles import HONOR_NAMES_EN, SUIT_NAMES_JA, tile_ja, tile_name
 from ..yaku import NAMES, NOT_FOR_SHIBARI, YakuHit
 from .options import PLACE_YAKU
 from .qualify import YAKUHAI, Analysis, meld_of
 
 CALL_JA = {"chi": "チー", "pon": "ポン", "minkan": "明槓", "kakan": "加槓", "ankan": "暗槓"}
-_HONOR_EN = ("east", "south", "west", "north", "haku", "hatsu", "chun")
 
 
 def meld_ja(m: Meld) -> str:
@@ -30,7 +29,7 @@ def meld_ja(m: Meld) -> str:
 
 def tile_en(t: int) -> str:
     """An English tile name: ``5p``, ``chun``."""
-    return _HONOR_EN[t - 27] if t >= 27 else tile_name(t)
+    return HONOR_NAMES_EN[t - 27] if t >= 27 else tile_name(t)
 
 
 def call_label(n: int, m: Meld) -> tuple[str, str]:

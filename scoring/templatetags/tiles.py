@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 
 from rules.errors import RulesError
 from rules.sakizuke.wording import CALL_JA
-from rules.tiles import HONOR_NAMES_JA, SUIT_NAMES_JA, SUITS, parse_tile, parse_tokens, tile_ja, tile_name
+from rules.tiles import (HONOR_NAMES_EN, HONOR_NAMES_JA, SUIT_NAMES_JA, SUITS, parse_tile, parse_tokens, tile_ja,
+                         tile_name)
 
 from ..shared import text_key
 from .club import lang
@@ -132,7 +133,6 @@ def meld(m: object) -> dict[str, Any]:
 
 
 _GROUP = re.compile(r"(?<![0-9A-Za-z])([0-9]+)([mpsz])(?![0-9A-Za-z])")
-_HONOR_EN = ("east", "south", "west", "north", "haku", "hatsu", "chun")
 
 
 def spoken_tiles(text: str, lang: str = "ja") -> str:
@@ -142,7 +142,7 @@ def spoken_tiles(text: str, lang: str = "ja") -> str:
         if suit == "z":
             if any(d not in "1234567" for d in digits):
                 return m.group(0)
-            names = HONOR_NAMES_JA if lang == "ja" else _HONOR_EN
+            names = HONOR_NAMES_JA if lang == "ja" else HONOR_NAMES_EN
             return ("" if lang == "ja" else " ").join(names[int(d) - 1] for d in dict.fromkeys(digits))
         return digits + SUIT_NAMES_JA[SUITS.index(suit)] if lang == "ja" else m.group(0)
     return _GROUP.sub(one, text)
