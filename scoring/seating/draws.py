@@ -1,5 +1,4 @@
-"""The public draws: ``draw_evening`` (a whole evening at once) and ``draw_round`` (the next
-round, swiss with standings)."""
+"""The public draws: ``draw_evening`` (a whole evening at once) and ``draw_round`` (the next round)."""
 
 from __future__ import annotations
 
@@ -21,7 +20,6 @@ from .rounds import (
     _season_weights,
     _spread,
     lower_bound,
-    repeats,  # noqa: F401  (used by the doctest of draw_evening)
 )
 from .search import _Search
 from .seats import _balance_dealers, _least, _seat_order
@@ -29,16 +27,10 @@ from .seats import _balance_dealers, _least, _seat_order
 
 def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pairs: Mapping | None = None,
                  previous: Sequence[Round] = ()) -> list[Round]:
-    """Plan ``rounds`` 回戦 for ``players`` (all present throughout), optimising all rounds at once.
-
-    >>> plan = draw_evening(range(16), 5, seed=1)
-    >>> repeats(plan), [len(r.tables) for r in plan]
-    (0, [4, 4, 4, 4, 4])
-    """
+    """Plan ``rounds`` 回戦 for ``players`` (all present throughout), optimising all rounds at once."""
     ids = _ids(players)
     _check_size(ids)
-    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise SeatingError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds!r}")
+    _check_rounds(rounds, "rounds")
     previous = list(previous)
     _check_previous(previous)
     rng = random.Random(seed)
@@ -75,6 +67,11 @@ def _check_size(ids: list[int]) -> None:
         raise SeatingError(f"at most {MAX_PLAYERS} players, got {len(ids)}")
 
 
+def _check_rounds(rounds: int, what: str) -> None:
+    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise SeatingError(f"{what} must be between 1 and {MAX_ROUNDS}, got {rounds!r}")
+
+
 def _good_enough(search: _Search) -> int:
     """A cost no state can beat when only this evening's pairings count (no season, no earlier rounds)."""
     n, rounds = len(search.free), search.rounds
@@ -93,11 +90,6 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
     ``fixed`` tables are kept as they are and listed first; ``standings`` (every present player,
     best first) makes it the swiss draw of tournaments. ``rounds_left`` (this one included) plans
     that many rounds and returns the first, so the later rounds are not left with forced repeats.
-
-    >>> first = draw_round(range(10), seed=3)
-    >>> second = draw_round(range(10), previous=[first], seed=3)
-    >>> set(first.out) & set(second.out)
-    set()
     """
     ids = _ids(players)
     previous = list(previous)
@@ -113,8 +105,7 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
                 raise SeatingError(f"fixed table {list(table)}: player {p!r} is not present")
         at_fixed.extend(table)
     _ids(at_fixed, "fixed tables")
-    if not isinstance(rounds_left, int) or not 1 <= rounds_left <= MAX_ROUNDS:
-        raise SeatingError(f"rounds_left must be between 1 and {MAX_ROUNDS}, got {rounds_left!r}")
+    _check_rounds(rounds_left, "rounds_left")
     _check_size(ids)
     rng = random.Random(seed)
     n = len(ids)

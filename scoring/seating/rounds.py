@@ -1,5 +1,4 @@
-"""The table draw's types (``Round``, ``SeatingError``), measures (``pair_counts``, ``repeats``),
-``lower_bound`` and the checks of its input. See the package docstring for the API and rules."""
+"""The table draw's types, its measures (``pair_counts``, ``repeats``, ``lower_bound``) and input checks."""
 
 from __future__ import annotations
 
@@ -7,11 +6,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Union
 
 # A state of the search: per round, its tables (lists of player indices) and last its out group.
 State = list[list[list[int]]]
-Seed = Union[int, str]
+Seed = int | str
 
 TABLE = 4
 
@@ -47,26 +45,14 @@ class Round:
         return {"tables": [list(t) for t in self.tables], "out": list(self.out)}
 
 
-# ---------------------------------------------------------------------------------------------
-# Measures
-
-
 def pair_counts(rounds: Iterable[Round]) -> dict[tuple[int, int], int]:
-    """How often each pair sat at the same table, keyed ``(smaller id, larger id)``.
-
-    >>> pair_counts([Round(((1, 2, 3, 4),)), Round(((4, 3, 5, 6),))])[(3, 4)]
-    2
-    """
+    """How often each pair sat at the same table, keyed ``(smaller id, larger id)``."""
     return dict(Counter(tuple(sorted(pair)) for rnd in rounds for table in rnd.tables
                         for pair in combinations(table, 2)))
 
 
 def repeats(rounds: Iterable[Round]) -> int:
-    """Meetings beyond the first, summed over pairs.
-
-    >>> repeats([Round(((1, 2, 3, 4),)), Round(((4, 3, 5, 6),))])
-    1
-    """
+    """Meetings beyond the first, summed over pairs."""
     return sum(c - 1 for c in pair_counts(rounds).values() if c > 1)
 
 
@@ -96,9 +82,6 @@ def lower_bound(n: int, rounds: int) -> int:
       (or two) earlier tables must take two players from the same one (pigeonhole), apart from the
       few who sat out. A pair that meets ``c`` times meets in ``C(c, 2)`` pairs of rounds and adds
       ``c - 1 <= rounds - 1`` repeats, so repeats >= 2 * (common pairs) / rounds.
-
-    >>> lower_bound(8, 4), lower_bound(16, 5), lower_bound(12, 3), lower_bound(20, 1)
-    (20, 0, 6, 0)
     """
     if n < TABLE or rounds < 1:
         return 0
@@ -118,10 +101,6 @@ def _fewest_common(tables: int, spare: int) -> int:
     ``f`` of the ``spare`` players who sat out the first round and ``4 - f`` from its tables."""
     splits = (split for split in product(range(spare + 1), repeat=tables) if sum(split) <= spare)
     return min(sum(_spread(TABLE - f, tables) for f in split) for split in splits)
-
-
-# ---------------------------------------------------------------------------------------------
-# Input checks
 
 
 def _ids(players: Iterable[int], what: str = "players") -> list[int]:

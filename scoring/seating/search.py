@@ -1,5 +1,4 @@
-"""The search: tables and sit-outs of one or more rounds, seat order left for later. Simulated
-annealing here; its tabu stages are in ``tabu.py``."""
+"""The search for the tables and sit-outs of one or more rounds: simulated annealing, then the tabu stages."""
 
 from __future__ import annotations
 
@@ -11,9 +10,8 @@ from .portable import _below, _exp_neg, _shuffle
 from .rounds import TABLE, W_BACK_TO_BACK, W_REPEAT, W_UNEVEN, State
 from .tabu import POLISH_LIMIT, _conflicted, _TabuStages
 
-# Search budget: moves per restart grow with the size of the evening (player-rounds times a
-# number that grows with the players: larger evenings have more room to escape repeats), capped so
-# that the largest evenings stay fast; restarts stop early once a draw is provably best.
+# Moves per annealing run: player-rounds times a number that grows with the players (larger
+# evenings have more room to escape repeats), capped so that the largest evenings stay fast.
 MOVES_PER_SLOT = 150
 MOVES_PER_SLOT_PER_PLAYER = 12
 MIN_MOVES = 4_000
@@ -24,8 +22,8 @@ RESTARTS = 4
 MAX_RESTARTS = 12
 MAX_EVENING_MOVES = 600_000
 # Annealing temperature in cost units: from HOT repeats down to COLD unevenness units, geometric.
-# LOG_COOLING is ln(HOT * W_REPEAT / (COLD * W_UNEVEN)), written out because libm's log and pow may
-# differ in the last bit between machines (a test checks the value).
+# LOG_COOLING is ln(HOT * W_REPEAT / (COLD * W_UNEVEN)), written out because libm's log may differ
+# in the last bit between machines.
 HOT = 0.6
 COLD = 0.3
 LOG_COOLING = 5.298317366548036
@@ -34,10 +32,8 @@ LOG_COOLING = 5.298317366548036
 class _Search(_TabuStages):
     """Simulated annealing over the groups of ``rounds`` rounds for players ``0..n-1``.
 
-    A state gives each round ``t`` tables of four and an out group. A move swaps two players of the
-    same round who are in different groups: two seated players at different tables, or a seated
-    player with one who sits out, if the rotation still holds over the whole evening. All rounds
-    are optimised together; pair counts from earlier rounds are the starting point.
+    A move swaps two players of the same round in different groups: seated at different tables, or
+    a seated player with one who sits out if the rotation still holds over the whole evening.
     """
 
     def __init__(self, n: int, rounds: int, history: _History, season: dict[tuple[int, int], int],
@@ -57,8 +53,6 @@ class _Search(_TabuStages):
         self.add = [(W_REPEAT if c >= 1 else 0) + W_UNEVEN * c for c in range(top)]
         self.rem = [-((W_REPEAT if c >= 2 else 0) + W_UNEVEN * (c - 1)) if c >= 1 else 0 for c in range(top)]
 
-    # -- state
-
     def _initial(self) -> State:
         """Random groups that keep the rotation: each round, the out group is taken from those who
         have missed the fewest rounds (ties at random)."""
@@ -77,7 +71,6 @@ class _Search(_TabuStages):
         return state
 
     def _cost(self, state: State) -> int:
-        """The cost of a state, counted from scratch."""
         counts = self._meetings(state)
         season = sum(self.season[x][y] for groups in state for table in groups[:-1] for x in table for y in table
                      if x < y)
@@ -95,15 +88,10 @@ class _Search(_TabuStages):
             before = out
         return count
 
-    # -- annealing
-
     def run(self, good_enough: int, settle: int | None = None) -> State:
         """The best state over RESTARTS annealing runs, polished by tabu search when only a few
         players still meet someone again; stops as soon as the cost reaches ``good_enough``.
-
-        A cost at ``settle`` or above (``None``: never) gets a second stage (annealing runs up to
-        MAX_RESTARTS in all within MAX_EVENING_MOVES moves, then a tabu walk); the better of the two
-        stages is kept."""
+        A cost at ``settle`` or above (None: never) gets a second stage (more runs, then a tabu walk)."""
         best, best_cost = None, None
         for _ in range(RESTARTS):
             state, cost = self._anneal(good_enough)
@@ -124,8 +112,7 @@ class _Search(_TabuStages):
                 return best
         if first_cost < best_cost:
             best, best_cost = first, first_cost
-        # (the walk changes the state it is given: a copy)
-        best, best_cost = self._walk([[g[:] for g in grp] for grp in best], good_enough)
+        best, best_cost = self._walk([[g[:] for g in grp] for grp in best], good_enough)  # it changes its state
         return first if first_cost <= best_cost else best
 
     def _meetings(self, state: State) -> list[list[int]]:
@@ -153,7 +140,7 @@ class _Search(_TabuStages):
                    if _conflicted(counts, table, a))
 
     def _anneal(self, good_enough: int) -> tuple[State, int]:
-        """An annealing run of ``self.moves`` moves from a random state."""
+        """An annealing run from a random state."""
         rng, moves, state = self.rng, self.moves, self._initial()
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
@@ -162,10 +149,8 @@ class _Search(_TabuStages):
         size = len(free)
         cost = self._cost(state)
         best_cost, best = cost, [[g[:] for g in groups] for groups in state]
-        if cost <= good_enough or size < 2 or tables + (1 if self.out_size else 0) < 2:
+        if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
-        # temperature in cost units, cooling geometrically from about one repeat to a small
-        # fraction of the unevenness weight
         temp = HOT * W_REPEAT
         factor = _exp_neg(LOG_COOLING / moves)  # reaches COLD * W_UNEVEN after ``moves`` steps
         missed = _Missed(self.history.missed, free, state)
@@ -203,15 +188,16 @@ class _Search(_TabuStages):
 
     def _swap_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> int:
         """Cost change of swapping ``a`` and ``b``, seated at different tables of round ``r``."""
-        add, rem, season = self.add, self.rem, self.season
-        ca, cb, sa, sb = counts[a], counts[b], season[a], season[b]
+        return self._replace_delta(state[r][ga], a, b, counts) + self._replace_delta(state[r][gb], b, a, counts)
+
+    def _replace_delta(self, table: list[int], leaving: int, coming: int, counts: list[list[int]]) -> int:
+        """Cost change at ``table`` when ``coming`` takes the seat of ``leaving``."""
+        add, rem = self.add, self.rem
+        cl, cc, sl, sc = counts[leaving], counts[coming], self.season[leaving], self.season[coming]
         delta = 0
-        for x in state[r][ga]:
-            if x != a:
-                delta += rem[ca[x]] + add[cb[x]] + sb[x] - sa[x]
-        for y in state[r][gb]:
-            if y != b:
-                delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+        for x in table:
+            if x != leaving:
+                delta += rem[cl[x]] + add[cc[x]] + sc[x] - sl[x]
         return delta
 
     def _apply(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]],
@@ -240,17 +226,10 @@ class _Search(_TabuStages):
         """Cost change of swapping seated and out players, or None if it breaks the rotation."""
         if gb == self.tables:  # make ``a`` the one who sits out now
             a, b, ga, gb = b, a, gb, ga
-        groups = state[r]
         if not missed.swap_ok(state, r, a, b):
             return None
-        # ``a`` comes in to ``b``'s table, ``b`` goes out
-        ca, cb, sa, sb = counts[a], counts[b], self.season[a], self.season[b]
-        delta = 0
-        for y in groups[gb]:
-            if y != b:
-                delta += self.rem[cb[y]] + self.add[ca[y]] + sa[y] - sb[y]
-        delta += W_BACK_TO_BACK * (self._out_next_to(state, r, b) - self._out_next_to(state, r, a))
-        return delta
+        back_to_back = self._out_next_to(state, r, b) - self._out_next_to(state, r, a)
+        return self._replace_delta(state[r][gb], b, a, counts) + W_BACK_TO_BACK * back_to_back
 
     def _out_next_to(self, state: State, r: int, i: int) -> int:
         """How many of the rounds next to ``r`` player ``i`` sits out (or sat out, before the

@@ -44,7 +44,6 @@ class _TabuStages:
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
-        season, add, rem = self.season, self.add, self.rem
         where = self._where(state)
         free = self.free
         cost = self._cost(state)
@@ -61,33 +60,20 @@ class _TabuStages:
                 for ga in range(tables):
                     table = groups[ga]
                     for a in table:
-                        ca = counts[a]
-                        # only players who meet someone again (or any, when nothing repeats
-                        # but season weights still count)
-                        if not any(ca[x] > 1 for x in table if x != a):
+                        if not _conflicted(counts, table, a):  # only players who meet someone again
                             continue
-                        sa = season[a]
-                        base = sum(rem[ca[x]] - sa[x] for x in table if x != a)
                         for b in free:
                             gb = wr[b]
-                            # a swap of two such players is looked at once
                             if gb == ga:
                                 continue
                             if gb == tables:  # a sits out instead of b, if the rotation allows
                                 delta = self._out_delta(state, r, a, b, ga, gb, counts, missed)
                                 if delta is None:
                                     continue
+                            elif b < a and _conflicted(counts, groups[gb], b):  # already looked at from b
+                                continue
                             else:
-                                if b < a and _conflicted(counts, groups[gb], b):
-                                    continue
-                                cb, sb = counts[b], season[b]
-                                delta = base
-                                for x in table:
-                                    if x != a:
-                                        delta += add[cb[x]] + sb[x]
-                                for y in groups[gb]:
-                                    if y != b:
-                                        delta += rem[cb[y]] + add[ca[y]] + sa[y] - sb[y]
+                                delta = self._swap_delta(state, r, a, b, ga, gb, counts)
                             if (tr[a] >= step or tr[b] >= step) and cost + delta >= best_cost:
                                 continue
                             if chosen is None or delta < chosen_delta:

@@ -90,9 +90,15 @@ def test_lower_bound():
     assert lower_bound(16, 6) == 6 * 4 * 6 - 120  # each player meets 18 of 15
     assert lower_bound(12, 2) == 3  # pigeonhole: each second-round table takes two from one table
     assert lower_bound(12, 3) == 6
-    assert lower_bound(9, 1) == 0 and lower_bound(3, 4) == 0
+    assert lower_bound(9, 1) == 0 and lower_bound(3, 4) == 0 and lower_bound(20, 1) == 0
     # the per-player bound counts sit-outs: 9 players, 4 rounds, four play 4 rounds and meet 12 of 8
     assert lower_bound(9, 4) >= (4 * 4 + 5 * 1) // 2
+
+
+def test_pair_counts_and_repeats():
+    plan = [Round(((1, 2, 3, 4),)), Round(((4, 3, 5, 6),))]
+    assert pair_counts(plan)[(3, 4)] == 2
+    assert repeats(plan) == 1
 
 
 def test_cooling_constant_is_the_logarithm():
