@@ -25,6 +25,10 @@ MAX_PLAYERS = 400
 MAX_ROUNDS = 50
 
 
+def _copy(state: State) -> State:
+    return [[g[:] for g in groups] for groups in state]
+
+
 class SeatingError(ValueError):
     """The players or rounds given cannot be drawn (the message says why)."""
 

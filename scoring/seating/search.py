@@ -7,7 +7,7 @@ from itertools import combinations, permutations
 
 from .history import _History, _Missed
 from .portable import _below, _exp_neg, _shuffle
-from .rounds import TABLE, W_BACK_TO_BACK, W_REPEAT, W_UNEVEN, State
+from .rounds import TABLE, W_BACK_TO_BACK, W_REPEAT, W_UNEVEN, State, _copy
 from .tabu import POLISH_LIMIT, _conflicted, _TabuStages
 
 # Moves per annealing run: player-rounds times a number that grows with the players (larger
@@ -72,8 +72,7 @@ class _Search(_TabuStages):
 
     def _cost(self, state: State) -> int:
         counts = self._meetings(state)
-        season = sum(self.season[x][y] for groups in state for table in groups[:-1] for x in table for y in table
-                     if x < y)
+        season = sum(self.season[x][y] for groups in state for table in groups[:-1] for x, y in combinations(table, 2))
         met = [counts[x][y] for x, y in combinations(range(self.n), 2)]
         rep = sum(c - 1 for c in met if c > 1)
         uneven = sum(c * (c - 1) // 2 for c in met)
@@ -112,7 +111,7 @@ class _Search(_TabuStages):
                 return best
         if first_cost < best_cost:
             best, best_cost = first, first_cost
-        best, best_cost = self._walk([[g[:] for g in grp] for grp in best], good_enough)  # it changes its state
+        best, best_cost = self._walk(_copy(best), good_enough)  # it changes its state
         return first if first_cost <= best_cost else best
 
     def _meetings(self, state: State) -> list[list[int]]:
@@ -148,7 +147,7 @@ class _Search(_TabuStages):
         free = self.free
         size = len(free)
         cost = self._cost(state)
-        best_cost, best = cost, [[g[:] for g in groups] for groups in state]
+        best_cost, best = cost, _copy(state)
         if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
         temp = HOT * W_REPEAT
@@ -175,7 +174,7 @@ class _Search(_TabuStages):
                 if rng.random() >= _exp_neg(delta / temp):
                     continue
                 if at_best:  # leaving the best state so far: keep a copy
-                    best, at_best = [[g[:] for g in grp] for grp in state], False
+                    best, at_best = _copy(state), False
             self._apply(state, r, a, b, ga, gb, counts, where, missed)
             cost += delta
             if cost < best_cost:
@@ -183,7 +182,7 @@ class _Search(_TabuStages):
                 if cost <= good_enough:
                     break
         if at_best:
-            best = [[g[:] for g in grp] for grp in state]
+            best = _copy(state)
         return best, best_cost
 
     def _swap_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> int:
@@ -234,11 +233,6 @@ class _Search(_TabuStages):
     def _out_next_to(self, state: State, r: int, i: int) -> int:
         """How many of the rounds next to ``r`` player ``i`` sits out (or sat out, before the
         first planned round)."""
-        near = 0
-        if r > 0:
-            near += i in state[r - 1][-1]
-        elif self.history.last_out[i]:
-            near += 1
-        if r + 1 < self.rounds:
-            near += i in state[r + 1][-1]
-        return near
+        before = i in state[r - 1][-1] if r > 0 else self.history.last_out[i]
+        after = r + 1 < self.rounds and i in state[r + 1][-1]
+        return before + after

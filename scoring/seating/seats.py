@@ -42,27 +42,20 @@ def _balance_dealers(tables: list[list[list[int]]], dealer_base: list[int], n: i
             counts[first] += 1
             row.append(first)
         choice.append(row)
-    flat = [(r, t) for r, groups in enumerate(tables) for t in range(len(groups))]
-    while True:
-        path = _dealer_chain(tables, choice, counts, flat, n)
-        if path is None:
-            return choice
-        start = path[0][0]
-        for (giver, r, t, taker) in path:
-            choice[r][t] = taker
-        counts[start] -= 1
-        counts[path[-1][3]] += 1
+    while _hand_over(tables, choice, counts, n):
+        pass
+    return choice
 
 
-def _dealer_chain(tables: list[list[list[int]]], choice: list[list[int]], counts: list[int],
-                  flat: list[tuple[int, int]], n: int) -> list[tuple[int, int, int, int]] | None:
-    """A chain of hand-overs from some player to one with at least two fewer 起家, or None.
+def _hand_over(tables: list[list[list[int]]], choice: list[list[int]], counts: list[int], n: int) -> bool:
+    """Hand 起家 along a chain from some player to one with at least two fewer; False if there is none.
 
     Breadth-first from every player with the highest count down, so the result is the same on
     every run."""
     dealt: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for r, t in flat:
-        dealt[choice[r][t]].append((r, t))
+    for r, row in enumerate(choice):
+        for t, first in enumerate(row):
+            dealt[first].append((r, t))
     for start in sorted(range(n), key=lambda i: (-counts[i], i)):
         if not dealt[start]:
             continue
@@ -75,13 +68,13 @@ def _dealer_chain(tables: list[list[list[int]]], choice: list[list[int]], counts
                         continue
                     came_from[taker] = (giver, r, t)
                     if counts[taker] <= counts[start] - 2:
-                        path = []
+                        counts[start] -= 1
+                        counts[taker] += 1
                         node = taker
-                        while came_from[node] is not None:
-                            g, rr, tt = came_from[node]
-                            path.append((g, rr, tt, node))
-                            node = g
-                        path.reverse()
-                        return path
+                        while node != start:
+                            giver, r, t = came_from[node]
+                            choice[r][t] = node
+                            node = giver
+                        return True
                     queue.append(taker)
-    return None
+    return False

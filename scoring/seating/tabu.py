@@ -7,7 +7,7 @@ from itertools import combinations
 
 from .history import _Missed
 from .portable import _below
-from .rounds import TABLE, State
+from .rounds import TABLE, State, _copy
 
 # Tabu polish after annealing, run only when at most POLISH_LIMIT (round, player) still meet
 # someone again (each step looks at every swap of such a player, so it is cheap only then).
@@ -47,7 +47,7 @@ class _TabuStages:
         where = self._where(state)
         free = self.free
         cost = self._cost(state)
-        best_cost, best = cost, [[g[:] for g in groups] for groups in state]
+        best_cost, best = cost, _copy(state)
         if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
             return best, best_cost
         tabu = [[0] * n for _ in range(rounds)]  # step until which moving i in round r is tabu
@@ -94,7 +94,7 @@ class _TabuStages:
                 break
             if cost < best_cost:
                 best_cost, since_best = cost, 0
-                best = [[g[:] for g in grp] for grp in state]
+                best = _copy(state)
                 if cost <= good_enough:
                     break
         return best, best_cost
@@ -111,7 +111,7 @@ class _TabuStages:
         where = self._where(state)
         free = self.free
         cost = self._cost(state)
-        best_cost, best = cost, [[g[:] for g in groups] for groups in state]
+        best_cost, best = cost, _copy(state)
         if cost <= good_enough or tables < 2:
             return best, best_cost
         missed = _Missed(self.history.missed, free, state)
@@ -243,7 +243,7 @@ class _TabuStages:
             cost += chosen_delta
             if cost < best_cost:
                 best_cost, since_best = cost, 0
-                best = [[g[:] for g in grp] for grp in state]
+                best = _copy(state)
                 if cost <= good_enough:
                     break
         return best, best_cost
