@@ -30,7 +30,8 @@ def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pair
     """Plan ``rounds`` 回戦 for ``players`` (all present throughout), optimising all rounds at once."""
     ids = _ids(players)
     _check_size(ids)
-    _check_rounds(rounds, "rounds")
+    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise SeatingError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds!r}")
     previous = list(previous)
     _check_previous(previous)
     rng = random.Random(seed)
@@ -67,11 +68,6 @@ def _check_size(ids: list[int]) -> None:
         raise SeatingError(f"at most {MAX_PLAYERS} players, got {len(ids)}")
 
 
-def _check_rounds(rounds: int, what: str) -> None:
-    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise SeatingError(f"{what} must be between 1 and {MAX_ROUNDS}, got {rounds!r}")
-
-
 def _good_enough(search: _Search) -> int:
     """A cost no state can beat when only this evening's pairings count (no season, no earlier rounds)."""
     n, rounds = len(search.free), search.rounds
@@ -83,44 +79,26 @@ def _good_enough(search: _Search) -> int:
 
 
 def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: Seed,
-               season_pairs: Mapping | None = None, fixed: Sequence[Sequence[int]] = (),
-               standings: Sequence[int] | None = None, rounds_left: int = 1) -> Round:
-    """Draw the next 回戦 for the players present now, given the rounds already played tonight.
-
-    ``fixed`` tables are kept as they are and listed first; ``standings`` (every present player,
-    best first) makes it the swiss draw of tournaments. ``rounds_left`` (this one included) plans
-    that many rounds and returns the first, so the later rounds are not left with forced repeats.
-    """
+               season_pairs: Mapping | None = None, standings: Sequence[int] | None = None) -> Round:
+    """Draw the next 回戦 for the players present now, given the rounds already played tonight;
+    ``standings`` (every present player, best first) makes it the swiss draw of tournaments."""
     ids = _ids(players)
     previous = list(previous)
     _check_previous(previous)
-    present = set(ids)
-    fixed_tables = [tuple(t) for t in fixed]
-    at_fixed: list[int] = []
-    for table in fixed_tables:
-        if len(table) != TABLE:
-            raise SeatingError(f"fixed table {list(table)} must have four players")
-        for p in table:
-            if p not in present:
-                raise SeatingError(f"fixed table {list(table)}: player {p!r} is not present")
-        at_fixed.extend(table)
-    _ids(at_fixed, "fixed tables")
-    _check_rounds(rounds_left, "rounds_left")
     _check_size(ids)
     rng = random.Random(seed)
     n = len(ids)
     index = {p: i for i, p in enumerate(ids)}
     history = _History(ids, previous)
-    taken = {index[p] for p in at_fixed}
-    free = [i for i in range(n) if i not in taken]
-    out_size = len(free) % TABLE
+    free = list(range(n))
+    out_size = n % TABLE
     if standings is not None:
         groups = _swiss_groups(standings, ids, index, free, out_size, history)
     else:
         season = _season_weights(season_pairs, index)
-        search = _Search(n, rounds_left, history, season, rng, free, out_size)
+        search = _Search(n, 1, history, season, rng, free, out_size)
         groups = search.run(-1)[0]
-    seated = list(fixed_tables)
+    seated = []
     for table in groups[:-1]:  # each player is at one table: the counts need no update
         first = _least(table, lambda i: history.seats[i][0], rng)
         seated.append(tuple(ids[i] for i in _seat_order(first, table, history.seats, rng)))
