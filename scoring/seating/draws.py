@@ -25,30 +25,19 @@ from .search import _Search
 from .seats import _balance_dealers, _least, _seat_order
 
 
-def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed, season_pairs: Mapping | None = None,
-                 previous: Sequence[Round] = ()) -> list[Round]:
+def draw_evening(players: Iterable[int], rounds: int, *, seed: Seed) -> list[Round]:
     """Plan ``rounds`` 回戦 for ``players`` (all present throughout), optimising all rounds at once."""
     ids = _ids(players)
     _check_size(ids)
     if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SeatingError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds!r}")
-    previous = list(previous)
-    _check_previous(previous)
     rng = random.Random(seed)
     n = len(ids)
-    index = {p: i for i, p in enumerate(ids)}
-    history = _History(ids, previous)
-    season = _season_weights(season_pairs, index)
-    search = _Search(n, rounds, history, season, rng, list(range(n)), n % TABLE)
-    # the bounds are known only for an evening drawn from scratch
-    fresh = not any(any(row) for row in history.pairs) and not any(history.missed)
-    good_enough = _good_enough(search) if fresh and not season else -1
+    search = _Search(n, rounds, _History(ids, ()), {}, rng)
     # the second stage only while more repeats are left than the bound
-    settle = W_REPEAT * (lower_bound(n, rounds) + 1) if fresh else -1
-    state = search.run(good_enough, settle)
-    tables = [groups[:-1] for groups in state]
-    dealers = _balance_dealers(tables, [row[0] for row in history.seats], n, rng)
-    seats = [row[:] for row in history.seats]
+    state = search.run(_good_enough(search), W_REPEAT * (lower_bound(n, rounds) + 1))
+    dealers = _balance_dealers([groups[:-1] for groups in state], n, rng)
+    seats = [[0] * TABLE for _ in range(n)]
     plan = []
     for r, groups in enumerate(state):
         seated = []
@@ -69,8 +58,8 @@ def _check_size(ids: list[int]) -> None:
 
 
 def _good_enough(search: _Search) -> int:
-    """A cost no state can beat when only this evening's pairings count (no season, no earlier rounds)."""
-    n, rounds = len(search.free), search.rounds
+    """A cost no state of an evening drawn from scratch (no season, no earlier rounds) can beat."""
+    n, rounds = search.n, search.rounds
     rep = lower_bound(n, rounds)
     meetings = rounds * search.tables * 6
     uneven = max(rep, _spread(meetings, n * (n - 1) // 2))
@@ -90,14 +79,10 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
     n = len(ids)
     index = {p: i for i, p in enumerate(ids)}
     history = _History(ids, previous)
-    free = list(range(n))
-    out_size = n % TABLE
     if standings is not None:
-        groups = _swiss_groups(standings, ids, index, free, out_size, history)
+        groups = _swiss_groups(standings, ids, index, history.missed)
     else:
-        season = _season_weights(season_pairs, index)
-        search = _Search(n, 1, history, season, rng, free, out_size)
-        groups = search.run(-1)[0]
+        groups = _Search(n, 1, history, _season_weights(season_pairs, index), rng).run(-1)[0]
     seated = []
     for table in groups[:-1]:  # each player is at one table: the counts need no update
         first = _least(table, lambda i: history.seats[i][0], rng)
@@ -105,19 +90,17 @@ def draw_round(players: Iterable[int], *, previous: Sequence[Round] = (), seed: 
     return Round(tuple(seated), tuple(sorted(ids[i] for i in groups[-1])))
 
 
-def _swiss_groups(standings: Sequence[int], ids: list[int], index: dict[int, int], free: list[int],
-                  out_size: int, history: _History) -> list[list[int]]:
+def _swiss_groups(standings: Sequence[int], ids: list[int], index: dict[int, int],
+                  missed: list[int]) -> list[list[int]]:
     """Tables from consecutive groups of four of the standings; the out group is taken from the
     bottom among those whom the rotation allows."""
     ranked = list(standings)
     if sorted(ranked) != ids:  # (ids are unique)
         raise SeatingError("standings must list every present player exactly once")
-    drawn = set(free)
-    order = [index[p] for p in ranked if index[p] in drawn]
-    missed = history.missed
+    order = [index[p] for p in ranked]
     # fewest missed first, and among equals the lowest ranked first
     by_rotation = sorted(range(len(order)), key=lambda k: (missed[order[k]], -k))
-    out = {order[k] for k in by_rotation[:out_size]}
+    out = {order[k] for k in by_rotation[:len(order) % TABLE]}
     seated = [i for i in order if i not in out]
     groups = [seated[k:k + TABLE] for k in range(0, len(seated), TABLE)]
     return groups + [sorted(out)]

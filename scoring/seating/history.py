@@ -42,17 +42,17 @@ class _Missed:
     change, with a histogram per round so that the rotation is checked without a scan of everyone.
     """
 
-    def __init__(self, base: list[int], free: list[int], state: State) -> None:
+    def __init__(self, base: list[int], state: State) -> None:
         self.rounds = len(state)
         self.at: list[list[int]] = []
         self.hist: list[list[int]] = []
         current = list(base)
-        size = max(base[i] for i in free) + self.rounds + 2
+        size = max(base) + self.rounds + 2
         for groups in state:
             self.at.append(current[:])
             hist = [0] * size
-            for i in free:
-                hist[current[i]] += 1
+            for m in current:
+                hist[m] += 1
             self.hist.append(hist)
             for i in groups[-1]:
                 current[i] += 1

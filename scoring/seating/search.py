@@ -37,13 +37,11 @@ class _Search(_TabuStages):
     """
 
     def __init__(self, n: int, rounds: int, history: _History, season: dict[tuple[int, int], int],
-                 rng: random.Random, free: list[int], out_size: int):
+                 rng: random.Random):
         self.n, self.rounds, self.rng = n, rounds, rng
-        self.free = free  # indices drawn (present and not at a fixed table)
-        self.out_size = out_size
-        self.tables = (len(free) - out_size) // TABLE
-        per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * len(free)
-        self.moves = max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * len(free)))  # per annealing run
+        self.tables = n // TABLE
+        per_slot = MOVES_PER_SLOT + MOVES_PER_SLOT_PER_PLAYER * n
+        self.moves = max(MIN_MOVES, min(MAX_MOVES, per_slot * rounds * n))  # per annealing run
         self.history = history
         self.season = [[0] * n for _ in range(n)]
         for (a, b), w in season.items():
@@ -57,12 +55,13 @@ class _Search(_TabuStages):
         """Random groups that keep the rotation: each round, the out group is taken from those who
         have missed the fewest rounds (ties at random)."""
         rng, missed = self.rng, list(self.history.missed)
+        out_size = self.n % TABLE
         state = []
         for _ in range(self.rounds):
-            order = list(self.free)
+            order = list(range(self.n))
             _shuffle(rng, order)
             order.sort(key=lambda i: missed[i])  # stable: random among equals
-            out, seated = order[:self.out_size], order[self.out_size:]
+            out, seated = order[:out_size], order[out_size:]
             _shuffle(rng, seated)
             for i in out:
                 missed[i] += 1
@@ -144,23 +143,22 @@ class _Search(_TabuStages):
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
         where = self._where(state)
-        free = self.free
-        size = len(free)
+        n = self.n
         cost = self._cost(state)
         best_cost, best = cost, _copy(state)
-        if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
+        if cost <= good_enough or n == TABLE:  # one table, nobody out: no move
             return best, best_cost
         temp = HOT * W_REPEAT
         factor = _exp_neg(LOG_COOLING / moves)  # reaches COLD * W_UNEVEN after ``moves`` steps
-        missed = _Missed(self.history.missed, free, state)
+        missed = _Missed(self.history.missed, state)
         at_best = True  # the state is the best so far (``best`` is copied only when leaving it)
         for step in range(moves):
             temp *= factor
             r = _below(rng, rounds)
             wr = where[r]
-            a = free[_below(rng, size)]
+            a = _below(rng, n)
             ga = wr[a]
-            b = free[_below(rng, size)]
+            b = _below(rng, n)
             gb = wr[b]
             if ga == gb:
                 continue

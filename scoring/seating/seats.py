@@ -25,15 +25,14 @@ def _seat_order(first: int, table: list[int], seats: list[list[int]], rng: rando
     return (first,) + chosen
 
 
-def _balance_dealers(tables: list[list[list[int]]], dealer_base: list[int], n: int,
-                     rng: random.Random) -> list[list[int]]:
+def _balance_dealers(tables: list[list[list[int]]], n: int, rng: random.Random) -> list[list[int]]:
     """One 起家 per table over the whole evening, counts as even as the tables allow.
 
     Starts from a greedy choice round by round, then moves 起家 along chains (a player who is 起家
     more often hands a table to someone at it, who may hand another on, ...) until no chain ends
     at a player with two fewer: the sum of squared counts is then as small as possible.
     """
-    counts = list(dealer_base)
+    counts = [0] * n
     choice: list[list[int]] = []
     for groups in tables:
         row = []

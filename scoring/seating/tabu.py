@@ -45,13 +45,12 @@ class _TabuStages:
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
         where = self._where(state)
-        free = self.free
         cost = self._cost(state)
         best_cost, best = cost, _copy(state)
-        if cost <= good_enough or tables + (1 if self.out_size else 0) < 2:
+        if cost <= good_enough or n == TABLE:  # one table, nobody out: no move
             return best, best_cost
         tabu = [[0] * n for _ in range(rounds)]  # step until which moving i in round r is tabu
-        missed = _Missed(self.history.missed, free, state)
+        missed = _Missed(self.history.missed, state)
         since_best = 0
         for step in range(1, TABU_ITERS + 1):
             chosen, chosen_delta, ties = None, None, 0
@@ -62,7 +61,7 @@ class _TabuStages:
                     for a in table:
                         if not _conflicted(counts, table, a):  # only players who meet someone again
                             continue
-                        for b in free:
+                        for b in range(n):
                             gb = wr[b]
                             if gb == ga:
                                 continue
@@ -109,12 +108,11 @@ class _TabuStages:
         season, add, rem = self.season, self.add, self.rem
         has_season = any(any(row) for row in season)
         where = self._where(state)
-        free = self.free
         cost = self._cost(state)
         best_cost, best = cost, _copy(state)
         if cost <= good_enough or tables < 2:
             return best, best_cost
-        missed = _Missed(self.history.missed, free, state)
+        missed = _Missed(self.history.missed, state)
         # pairs that meet more than once, as keys x * n + y (x < y), in a list for random picks
         bad: list[int] = []
         pos: dict[int, int] = {}
@@ -132,7 +130,7 @@ class _TabuStages:
                     bad[k] = last
                     pos[last] = k
 
-        for x, y in combinations(free, 2):  # (free is sorted: x < y)
+        for x, y in combinations(range(n), 2):
             mark(x, y)
 
         def move(r: int, a: int, b: int, ga: int, gb: int) -> None:
@@ -163,7 +161,7 @@ class _TabuStages:
                 cost = best_cost
                 for _ in range(WALK_KICK):
                     r = _below(rng, rounds)
-                    a, b = free[_below(rng, len(free))], free[_below(rng, len(free))]
+                    a, b = _below(rng, n), _below(rng, n)
                     ga, gb = where[r][a], where[r][b]
                     if ga == gb or ga == tables or gb == tables:
                         continue

@@ -239,12 +239,6 @@ def test_round_by_round_without_lookahead_avoids_repeats_of_earlier_rounds():
     assert repeats(previous) == 0  # three rounds of 16 leave plenty of room
 
 
-def test_evening_continues_from_previous_rounds():
-    first = draw_evening(range(16), 2, seed=4)
-    rest = draw_evening(range(16), 3, seed=4, previous=first)
-    assert repeats(first + rest) == 0
-
-
 def test_season_pairs_break_ties():
     # one round of 8: any split has no repeat; pairs met often this season are kept apart
     season = {frozenset((0, 1)): 5, (2, 3): 5, (4, 5): 5, (6, 7): 5, frozenset((0, 2)): 1}
