@@ -1,5 +1,4 @@
-"""What the search knows of the evening, on player indices: the rounds already played
-(``_History``) and the rounds each player has missed before each planned round (``_Missed``)."""
+"""What the search knows of the evening on player indices: the rounds played (``_History``) and missed (``_Missed``)."""
 
 from __future__ import annotations
 
@@ -16,25 +15,18 @@ class _History:
         index = {p: i for i, p in enumerate(ids)}
         n = len(ids)
         self.pairs = [[0] * n for _ in range(n)]
-        self.missed = [0] * n
-        self.last_out = [False] * n
+        self.missed = [len(previous)] * n  # absent or out
         self.seats = [[0] * TABLE for _ in range(n)]
         for rnd in previous:
-            played = set()
             for table in rnd.tables:
                 for seat, p in enumerate(table):
                     if p in index:
-                        i = index[p]
-                        played.add(i)
-                        self.seats[i][seat] += 1  # seat 0: 起家
+                        self.missed[index[p]] -= 1
+                        self.seats[index[p]][seat] += 1  # seat 0: 起家
                 for x, y in permutations([index[p] for p in table if p in index], 2):
                     self.pairs[x][y] += 1
-            for i in range(n):
-                if i not in played:
-                    self.missed[i] += 1
-        for p in previous[-1].out if previous else ():
-            if p in index:
-                self.last_out[index[p]] = True
+        last_out = set(previous[-1].out) if previous else set()
+        self.last_out = [p in last_out for p in ids]
 
 
 class _Missed:

@@ -113,8 +113,8 @@ def _ids(players: Iterable[int], what: str = "players") -> list[int]:
     for p in ids:
         if isinstance(p, bool) or not isinstance(p, int):
             raise SeatingError(f"{what}: ids must be integers, got {p!r}")
-    if len(set(ids)) != len(ids):
-        dupes = sorted({p for p in ids if ids.count(p) > 1})
+    dupes = sorted(p for p, count in Counter(ids).items() if count > 1)
+    if dupes:
         raise SeatingError(f"{what}: duplicate ids {dupes}")
     return sorted(ids)
 
@@ -130,10 +130,8 @@ def _check_previous(previous: Sequence[Round]) -> None:
 
 def _season_weights(season_pairs: Mapping | None, index: dict[int, int]) -> dict[tuple[int, int], int]:
     """Season weights as small integers on player indices (0..SEASON_SCALE per meeting)."""
-    if not season_pairs:
-        return {}
-    raw: dict[tuple[int, int], float] = {}
-    for key, weight in season_pairs.items():
+    raw: Counter[tuple[int, int]] = Counter()
+    for key, weight in (season_pairs or {}).items():
         pair = tuple(key)
         if len(pair) != 2 or pair[0] == pair[1]:
             raise SeatingError(f"season_pairs: {key!r} is not a pair of two players")
@@ -141,7 +139,7 @@ def _season_weights(season_pairs: Mapping | None, index: dict[int, int]) -> dict
             raise SeatingError(f"season_pairs: negative weight for {key!r}")
         if pair[0] in index and pair[1] in index and weight > 0:
             a, b = sorted((index[pair[0]], index[pair[1]]))
-            raw[(a, b)] = raw.get((a, b), 0) + weight
+            raw[(a, b)] += weight
     if not raw:
         return {}
     top = max(raw.values())

@@ -1,5 +1,4 @@
-"""The tabu stages of the search (``_Search`` in ``search.py``): the tabu polish after annealing
-and the conflict-directed tabu walk of ``draw_evening``'s second stage."""
+"""The tabu stages of ``_Search``: the polish after annealing and the walk of ``draw_evening``'s second stage."""
 
 from __future__ import annotations
 
@@ -9,19 +8,17 @@ from .history import _Missed
 from .portable import _below
 from .rounds import TABLE, State, _copy
 
-# Tabu polish after annealing, run only when at most POLISH_LIMIT (round, player) still meet
-# someone again (each step looks at every swap of such a player, so it is cheap only then).
-# TENURE: a player just moved stays put in that round for TENURE to 2 * TENURE - 1 steps.
+# The polish runs only when at most POLISH_LIMIT (round, player) still meet someone again: each
+# step looks at every swap of such a player. A player just moved stays put in that round for
+# TENURE (WALK_TENURE in the walk) to twice that minus one steps.
 TENURE = 3
 TABU_ITERS = 500
 TABU_STALL = 250  # steps without a better state before the polish gives up
 POLISH_LIMIT = 40
-# Conflict-directed tabu walk, run by draw_evening's second stage. Its budget, WALK_WORK, is in
-# units of work that follow its CPU time on any machine: WALK_STEP_COST per step, WALK_SAMPLE_COST
-# per player sampled (WALK_SAMPLES per step), one per swap with a seated player looked at,
-# WALK_OUT_COST per swap with one who sits out (the rotation check costs more). A player just
-# moved stays put in that round for WALK_TENURE to 2 * WALK_TENURE - 1 steps; after WALK_STALL
-# steps without a better state the walk goes back to the best one and makes WALK_KICK random swaps.
+# The walk's budget, WALK_WORK, is counted (not timed, so it is the same on every machine):
+# WALK_STEP_COST per step, WALK_SAMPLE_COST per player sampled (WALK_SAMPLES per step), one per swap
+# with a seated player looked at, WALK_OUT_COST per swap with one who sits out. After WALK_STALL
+# steps without a better state it goes back to the best one and makes WALK_KICK random swaps.
 WALK_WORK = 5_000_000
 WALK_STEP_COST = 8
 WALK_SAMPLE_COST = 12
@@ -33,14 +30,11 @@ WALK_KICK = 4
 
 
 class _TabuStages:
-    """The tabu half of ``_Search``, which it inherits: these methods use its state and its move
-    helpers (``_cost``, ``_swap_delta``, ``_apply``, ``_out_delta``, ...)."""
+    """The tabu half of ``_Search`` (which inherits it): uses its state and move helpers (``_apply``, ...)."""
 
     def _tabu(self, state: State, good_enough: int) -> tuple[State, int]:
-        """Tabu search: each step makes the best swap (with someone at another table, or with one
-        who sits out when the rotation allows) of a player who meets someone again, over every
-        round; players just moved stay put for a few steps unless moving them beats the best state
-        found."""
+        """Tabu search: each step makes the best swap, in any round, of a player who meets someone
+        again; players just moved stay put for a few steps unless moving them beats the best state."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
@@ -100,13 +94,12 @@ class _TabuStages:
 
     def _walk(self, state: State, good_enough: int) -> tuple[State, int]:
         """Conflict-directed tabu walk: each step makes the best swap, even a worse one, of
-        WALK_SAMPLES players who meet someone again, in a round where they do. Its budget,
-        WALK_WORK, counts swaps looked at, so the work is the same on every machine."""
+        WALK_SAMPLES players who meet someone again, in a round where they do. Only draw_evening
+        runs it, so it leaves out the season weights (all zero)."""
         rng, n = self.rng, self.n
         rounds, tables = self.rounds, self.tables
         counts = self._meetings(state)
-        season, add, rem = self.season, self.add, self.rem
-        has_season = any(any(row) for row in season)
+        add, rem = self.add, self.rem
         where = self._where(state)
         cost = self._cost(state)
         best_cost, best = cost, _copy(state)
@@ -189,19 +182,15 @@ class _TabuStages:
                 groups, wr = state[r], where[r]
                 ga = wr[a]
                 table = groups[ga]
-                ca, sa = counts[a], season[a]
+                ca = counts[a]
                 o0, o1, o2 = [u for u in table if u != a]
                 base = rem[ca[o0]] + rem[ca[o1]] + rem[ca[o2]]
-                if has_season:
-                    base -= sa[o0] + sa[o1] + sa[o2]
                 a_tabu = tr[a] >= step
                 for gb in range(tables):
                     if gb == ga:
                         continue
                     g = groups[gb]
                     enter = [add[ca[v]] for v in g]
-                    if has_season:
-                        enter = [e + sa[v] for e, v in zip(enter, g)]
                     s_enter = enter[0] + enter[1] + enter[2] + enter[3]
                     g0, g1, g2, g3 = g
                     for k in range(TABLE):
@@ -209,9 +198,6 @@ class _TabuStages:
                         cb = counts[b]
                         delta = (base + s_enter - enter[k] + add[cb[o0]] + add[cb[o1]] + add[cb[o2]]
                                  + rem[cb[g0]] + rem[cb[g1]] + rem[cb[g2]] + rem[cb[g3]])
-                        if has_season:
-                            sb = season[b]
-                            delta += sb[o0] + sb[o1] + sb[o2] - sb[g0] - sb[g1] - sb[g2] - sb[g3]
                         if (a_tabu or tr[b] >= step) and delta >= aspire:
                             continue
                         if chosen is None or delta < chosen_delta:

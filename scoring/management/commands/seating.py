@@ -1,6 +1,4 @@
-"""``python manage.py seating``: the table draw (座席決め) of a hypothetical evening of players
-0..N-1 as JSON on stdout (``Round.as_dict`` per round); the database is not used.
-"""
+"""``manage.py seating``: the table draw of an evening of players 0..N-1 as JSON; no database."""
 
 from __future__ import annotations
 
