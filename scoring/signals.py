@@ -12,16 +12,12 @@ from .models import SetupToken
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
-def setup_token_expires(sender, instance, created: bool, **kwargs) -> None:
+def login_saved(sender, instance, created: bool, update_fields=None, **kwargs) -> None:
+    """A new login ends the setup token. Pages kept in the cache name logins (「削除された局」: who deleted
+    the hand) under the names' generation; a save of named fields (a login, a password, a role) renames nobody."""
     if created:
         SetupToken.objects.all().delete()
-
-
-@receiver(post_save, sender=settings.AUTH_USER_MODEL)
-def login_renamed(sender, instance, created: bool, update_fields=None, **kwargs) -> None:
-    """Pages kept in the cache name logins (「削除された局」: who deleted the hand) under the names'
-    generation. A save of named fields (a login, a password, a role) cannot rename anyone."""
-    if not created and (update_fields is None or "username" in update_fields):
+    elif update_fields is None or "username" in update_fields:
         generations.new_generation(generations.NAMES)
 
 
