@@ -49,10 +49,6 @@ def role_of(user) -> str:
     return next((key for key, _label, group in reversed(ROLES) if group in names), "member")
 
 
-def role_label(user):
-    return dict(role_choices())[role_of(user)]
-
-
 def is_member(user) -> bool:
     """Any active login (every role): may flag a hand and comment on a dispute."""
     return bool(user.is_authenticated and user.is_active)

@@ -86,8 +86,8 @@ class RuleSetForm(forms.Form):
         for key in info.ORDER:
             value = getattr(start, key)
             if key == "uma":
-                for i in range(4):  # 1位 … 4位 / 1st … 4th
-                    place = f"{i + 1}{('st', 'nd', 'rd', 'th')[i]}" if lang.startswith("en") else f"{i + 1}位"
+                places = ("1st", "2nd", "3rd", "4th") if lang.startswith("en") else ("1位", "2位", "3位", "4位")
+                for i, place in enumerate(places):
                     self.fields[f"uma_{i}"] = _number_field("uma", place, lang)
                     self.initial[f"uma_{i}"] = value[i]
             else:
@@ -156,17 +156,15 @@ def _option_field(key: str, lang: str) -> forms.Field:
 
 def _number_field(key: str, label: str, lang: str, help_text: str = "") -> forms.IntegerField:
     low, high, step = info.BOUNDS[key]
-    name = info.label(key, lang)
     if step > 1:
         bad = _("%(name)sは%(low)s〜%(high)sの範囲で、%(step)s点単位で入力してください")
     else:
         bad = _("%(name)sは%(low)s〜%(high)sの範囲で入力してください")
-    message = bad % {"name": name, "low": low, "high": high, "step": step}
+    message = bad % {"name": info.label(key, lang), "low": low, "high": high, "step": step}
     return forms.IntegerField(
         label=label, help_text=help_text, min_value=low, max_value=high, step_size=step,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        error_messages={"required": message, "invalid": message, "min_value": message, "max_value": message,
-                        "step_size": message})
+        error_messages=dict.fromkeys(("required", "invalid", "min_value", "max_value", "step_size"), message))
 
 
 class ClubDayForm(forms.ModelForm):
@@ -254,13 +252,12 @@ class HanchanForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        seen: set[int] = set()
+        seen: set[Member | None] = set()
         for key in ("seat0", "seat1", "seat2", "seat3"):
             m = data.get(key)
-            if m is not None:
-                if m.pk in seen:
-                    self.add_error(key, _("%(name)s さんが2回選ばれています") % {"name": m.name})
-                seen.add(m.pk)
+            if m is not None and m in seen:
+                self.add_error(key, _("%(name)s さんが2回選ばれています") % {"name": m.name})
+            seen.add(m)
         return data
 
 

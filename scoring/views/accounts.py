@@ -13,15 +13,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from .. import services
-from ..access import address_locked, admin_required, role_label, role_of, setup_token_ok
+from ..access import address_locked, admin_required, role_choices, role_of, setup_token_ok
 from ..forms import PasswordSetForm, SetupForm, UserRoleForm, UserUpdateForm
 from .common import apply_service, form_status
 
 
 def _users():
     users = list(get_user_model().objects.order_by("-is_active", "username").prefetch_related("groups"))
+    labels = dict(role_choices())
     for u in users:
-        u.role_label = role_label(u)
+        u.role_label = labels[role_of(u)]
     return users
 
 
