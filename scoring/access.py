@@ -59,21 +59,21 @@ def is_admin(user) -> bool:
 
 
 def _group_names(user) -> frozenset[str]:
-    """The user's group names, read once per request (the user object lives for one request)."""
+    """An active login's group names, read once per request (the user object lives for one request)."""
     names = getattr(user, "_club_groups", None)
     if names is None:
-        names = frozenset(user.groups.values_list("name", flat=True)) if user.is_authenticated else frozenset()
+        names = frozenset(user.groups.values_list("name", flat=True))
         user._club_groups = names
     return names
 
 
 def is_scorekeeper(user) -> bool:
-    return is_admin(user) or bool(is_member(user) and SCOREKEEPER in _group_names(user))
+    return is_admin(user) or (is_member(user) and SCOREKEEPER in _group_names(user))
 
 
 def is_officer(user) -> bool:
     """An officer (an admin or a 審判) rules on disputes."""
-    return is_admin(user) or bool(is_member(user) and REFEREE in _group_names(user))
+    return is_admin(user) or (is_member(user) and REFEREE in _group_names(user))
 
 
 def may_confirm(user, member) -> bool:
