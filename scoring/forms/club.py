@@ -148,8 +148,7 @@ def _option_field(key: str, lang: str) -> forms.Field:
     if kind == "check":
         return forms.BooleanField(label=label, help_text=help_text, required=False)
     if kind == "choice":
-        default = getattr(rules.RuleSet, key)
-        return forms.TypedChoiceField(label=label, help_text=help_text, coerce=type(default),
+        return forms.TypedChoiceField(label=label, help_text=help_text, coerce=type(getattr(rules.RuleSet, key)),
                                       choices=[(v, info.value_text(key, v, lang)) for v in info.CHOICES[key]])
     return _number_field(key, label, lang, help_text)
 
