@@ -203,7 +203,7 @@ class ClubDayForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("kind") == ClubDay.Kind.TOURNAMENT:
-            if not (data.get("name") or "").strip() and "name" not in self.errors:
+            if not data.get("name") and "name" not in self.errors:  # the field strips it
                 self.add_error("name", _("大会名を入力してください"))
             if not data.get("rounds") and "rounds" not in self.errors:
                 self.add_error("rounds", _("大会の回戦数を入力してください(1〜20)"))

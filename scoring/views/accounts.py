@@ -37,7 +37,7 @@ def user_create(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/user_form.html", {"form": form, "users": _users()}, status=form_status(request))
 
 
-def _edit_page(request, user, form, password_form, status=200) -> HttpResponse:
+def _edit_page(request, user, form, password_form, status: int) -> HttpResponse:
     return render(request, "scoring/user_edit.html",
                   {"target": user, "form": form, "password_form": password_form,
                    "is_self": user.pk == request.user.pk}, status=status)
