@@ -138,8 +138,7 @@ def hanchan_create(*, clubday: ClubDay, table: int, players: Sequence[Member],
     if len(players) != 4:
         raise ValidationError(_("4人を選んでください"))
     if len({p.pk for p in players}) != 4:
-        names = [p.name for p in players]
-        twice = next(n for n in names if names.count(n) > 1)
+        twice = next(p.name for p in players if players.count(p) > 1)  # models are equal by pk, not by name
         raise ValidationError(_("同じ人が2回選ばれています: %(name)s") % {"name": twice})
     clubday = ClubDay.objects.select_for_update().get(pk=clubday.pk)  # one new hanchan of a day at a time
     last = clubday.hanchans.filter(table=table).aggregate(n=Max("number"))["n"] or 0

@@ -46,6 +46,12 @@ def test_a_hanchan_needs_four_different_members(clubday, members):
         services.hanchan_create(clubday=clubday, table=1, players=[members[0], members[1], members[2], members[0]])
 
 
+def test_the_member_picked_twice_is_named_not_a_namesake(clubday, members):
+    namesake = services.member_create(name="山田", kana="やまだ", number=9)
+    with pytest.raises(ValidationError, match="佐藤"):
+        services.hanchan_create(clubday=clubday, table=1, players=[members[0], namesake, members[1], members[1]])
+
+
 def test_hanchan_numbers_count_up_per_table(clubday, members):
     first = services.hanchan_create(clubday=clubday, table=2, players=members[:4])
     second = services.hanchan_create(clubday=clubday, table=2, players=members[1:5])
