@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import calendar
-import re
 from datetime import date
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from ..models import ClubDay, RuleSet
@@ -25,7 +24,8 @@ class BoardFilterForm(forms.Form):
 
     period = forms.ChoiceField(label=_("期間"), choices=PERIODS, required=False)
     year = forms.IntegerField(label=_("年"), required=False, min_value=1900, max_value=2999)
-    month = forms.CharField(label=_("月"), required=False, widget=forms.TextInput(attrs={"type": "month"}))
+    month = forms.CharField(label=_("月"), required=False, widget=forms.TextInput(attrs={"type": "month"}),
+                            validators=[RegexValidator(r"\A\d{4}-(0[1-9]|1[0-2])\Z", _("月は 2026-04 のように入力してください"))])
     day = forms.DateField(label=_("日"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     start = forms.DateField(label=_("から"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(label=_("まで"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -35,12 +35,6 @@ class BoardFilterForm(forms.Form):
     min = forms.IntegerField(label=_("最低半荘数"), required=False, min_value=0, max_value=10000)
     inactive = forms.BooleanField(label=_("退会した会員も含める"), required=False)
     sort = forms.CharField(required=False, widget=forms.HiddenInput)
-
-    def clean_month(self) -> str:
-        month = self.cleaned_data.get("month") or ""
-        if month and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", month):
-            raise ValidationError(_("月は 2026-04 のように入力してください"))
-        return month
 
     def clean_sort(self) -> str:
         sort = self.cleaned_data.get("sort") or "net"

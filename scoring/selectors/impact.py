@@ -59,14 +59,13 @@ def _replay_without(hanchan: Hanchan, events: list[dict[str, Any]], spec: Any,
             continue
         kept.append((i, ev))
     doc = {"ruleset": spec, "players": hanchan.player_names()}
-    for _attempt in range(len(kept) + 1):
+    while True:  # each failed try drops an event: ends by the time none is left
         try:
             return rules.play({**doc, "hands": [ev for _i, ev in kept]}), sorted(dropped)
         except rules.GameError as exc:
             if exc.index is None or exc.index >= len(kept):
                 raise
             dropped.append(kept.pop(exc.index)[0])
-    raise rules.GameError("replay did not converge", ja="再計算できません")
 
 
 def _nets(out: dict[str, Any], spec: Any) -> list[int]:

@@ -22,8 +22,7 @@ def member_page(*, member: Member) -> dict[str, Any]:
     alltime = list(BoardRollup.objects.filter(member=member, year=0).values(*ROLLUP_FIELDS))  # a row per rule set
     total = combine(alltime)
     summary = member_summary(member=member, total=total) if alltime else None
-    days = member_timeline(member=member, limit=CHART_DAYS, games=summary and summary["games"],
-                           net=summary and summary["net"])
+    days = member_timeline(member=member, limit=CHART_DAYS, games=total["games"], net=total["net"])
     return {"summary": summary, "recent": member_recent(member=member, since=_recent_since(days, 20)),
             "timeline": days if not days or days[0]["complete"] else member_months(member=member),
             "days": days[-30:][::-1], "best_wins": member_best_wins(member=member, total=total),

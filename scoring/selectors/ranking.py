@@ -211,9 +211,8 @@ def finish_row(row: dict[str, Any], member: Member) -> None:
         last_avoid_rate=1 - row["fourth"] / g, tobi_rate=row["tobi"] / g, avg_score=row["score_sum"] / g,
         rating=display_rating(member.mu, member.sigma),
     )
-    hands = row["hands"] if row["hand_games"] else 0
-    row.update(win_rate=_ratio(row["wins"], hands), deal_in_rate=_ratio(row["deal_ins"], hands),
-               riichi_rate=_ratio(row["riichis"], hands), avg_win=_ratio(row["win_points"], row["wins"]))
+    row.update(win_rate=_ratio(row["wins"], row["hands"]), deal_in_rate=_ratio(row["deal_ins"], row["hands"]),
+               riichi_rate=_ratio(row["riichis"], row["hands"]), avg_win=_ratio(row["win_points"], row["wins"]))
     if not row["hand_games"]:
         row.update(yakuman=None, chombo=None)
 
