@@ -8,9 +8,9 @@ from typing import Any
 
 from rules import net_text
 
-from ..models import BoardRollup, Hanchan, HanchanResult, HandRecord, Member
+from ..models import BoardRollup, HandRecord, Member
 from ..shared import ROLLUP_FIELDS, combine, display_rating, key_clubday
-from .ranking import RESULT_ORDER, finish_row
+from .ranking import RESULT_ORDER, finish_row, finished_results
 
 CHART_DAYS = 100  # the charts show each club day up to this many, then each month (a phone's width is ~350 px)
 PERIOD_FIELDS = ("year", "month", "day", "games", "net", "last", "rating_mu", "rating_sigma")
@@ -48,12 +48,9 @@ def _recent_since(timeline: list[dict], limit: int) -> date | None:
 def member_recent(*, member: Member, limit: int = 20, since: date | None = None) -> list[dict]:
     """The member's latest finished hanchan, newest first. ``since``: none of them is earlier (keeps
     the look-up to a few club days)."""
-    qs = HanchanResult.objects.filter(member=member, hanchan__state=Hanchan.State.FINISHED)
-    if since is not None:
-        qs = qs.filter(hanchan__clubday__date__gte=since)
-    rows = qs.order_by(*(f"-{k}" for k in RESULT_ORDER)).values_list(
-        "hanchan_id", "hanchan__clubday__date", "hanchan__table", "hanchan__number", "rank", "score", "net",
-        "rating_mu", "rating_sigma")[:limit]
+    rows = (finished_results(start=since).filter(member=member).order_by(*(f"-{k}" for k in RESULT_ORDER))
+            .values_list("hanchan_id", "hanchan__clubday__date", "hanchan__table", "hanchan__number", "rank", "score",
+                         "net", "rating_mu", "rating_sigma")[:limit])
     return [{"hanchan_id": pk, "date": day, "table": table, "number": number, "rank": rank,
              "score": score, "net": net, "net_text": net_text(net), "rating": display_rating(mu, sigma)}
             for pk, day, table, number, rank, score, net, mu, sigma in rows]

@@ -124,7 +124,7 @@ def _cover(s: date, e: date) -> list[dict[str, int]]:
         if ye != e.year:
             out += _cover(date(e.year, 1, 1), e)
         if ys <= ye:
-            out.append({"year__gte": max(ys, 1), "year__lte": ye, "month": 0})
+            out.append({"year__gte": ys, "year__lte": ye, "month": 0})
         return out
     if (s.month, s.day, e.month, e.day) == (1, 1, 12, 31):
         return [{"year": s.year, "month": 0}]
@@ -187,11 +187,8 @@ def _aggregates() -> dict[str, Any]:
 
 def members_with_rating(pks: Iterable[int], *, end: date | None) -> dict[int, Member]:
     """The members, each with ``mu``/``sigma`` after their last finished hanchan up to ``end``."""
-    last = HanchanResult.objects.filter(member=OuterRef("pk"), hanchan__state=Hanchan.State.FINISHED,
-                                        rating_mu__isnull=False)
-    if end is not None:
-        last = last.filter(hanchan__clubday__date__lte=end)
-    last = last.order_by(*(f"-{k}" for k in RESULT_ORDER))
+    last = (finished_results(end=end).filter(member=OuterRef("pk"), rating_mu__isnull=False)
+            .order_by(*(f"-{k}" for k in RESULT_ORDER)))
     qs = Member.objects.filter(pk__in=pks).annotate(mu=Subquery(last.values("rating_mu")[:1]),
                                                     sigma=Subquery(last.values("rating_sigma")[:1]))
     return {m.pk: m for m in qs}

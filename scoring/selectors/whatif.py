@@ -32,8 +32,7 @@ def whatif_standings(*, uma: tuple[int, int, int, int] | None, return_points: in
                      **filters: Any) -> list[dict]:
     """The standings under another 順位点 / 返し点 (``None``: each rule set's own), by the what-if
     ``net``, with the ``real_net`` and ``real_rank`` beside it."""
-    filters.pop("sort", None)
-    rows = standings(**filters)
+    rows = standings(**filters)  # in any order: place() below orders them by the what-if net
     nets = whatif_nets(uma=uma, return_points=return_points, start=filters.get("start"), end=filters.get("end"),
                        clubday=filters.get("clubday"), ruleset=filters.get("ruleset"))
     for row in rows:
