@@ -37,10 +37,10 @@ def whole(value: Any) -> str:
     return "—" if value is None or value == "" else f"{round(float(value)):,}"
 
 
-def _nice_ticks(lo: float, hi: float, count: int = 4) -> list[float]:
+def _nice_ticks(lo: float, hi: float) -> list[float]:
     if lo == hi:
         lo, hi = lo - 1, hi + 1
-    raw = (hi - lo) / count
+    raw = (hi - lo) / 4  # about four steps
     mag = 10 ** len(str(int(abs(raw)))) / 10 if raw >= 1 else 1
     step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
     first = (lo // step) * step

@@ -52,8 +52,7 @@ def _quick_periods() -> list[tuple[str, str]]:
     today = timezone.localdate()
     out = [(_("全期間"), ""), (_("今年"), f"?period=year&year={today.year}"),
            (_("今月"), f"?period=month&month={today:%Y-%m}")]
-    latest = selectors.latest_clubday()
-    if latest is not None:
+    if latest := selectors.latest_clubday():
         pk, day = latest
         out.append((_("最新の例会 %(date)s") % {"date": f"{day:%m/%d}"}, f"?clubday={pk}"))
     return out
