@@ -6,8 +6,6 @@ import itertools
 from datetime import date
 from typing import Any
 
-from rules import net_text
-
 from ..models import BoardRollup, HandRecord, Member
 from ..shared import ROLLUP_FIELDS, combine, display_rating, key_clubday
 from .ranking import RESULT_ORDER, finish_row, finished_results
@@ -51,8 +49,8 @@ def member_recent(*, member: Member, limit: int = 20, since: date | None = None)
     rows = (finished_results(start=since).filter(member=member).order_by(*(f"-{k}" for k in RESULT_ORDER))
             .values_list("hanchan_id", "hanchan__clubday__date", "hanchan__table", "hanchan__number", "rank", "score",
                          "net", "rating_mu", "rating_sigma")[:limit])
-    return [{"hanchan_id": pk, "date": day, "table": table, "number": number, "rank": rank,
-             "score": score, "net": net, "net_text": net_text(net), "rating": display_rating(mu, sigma)}
+    return [{"hanchan_id": pk, "date": day, "table": table, "number": number, "rank": rank, "score": score,
+             "net": net, "rating": display_rating(mu, sigma)}
             for pk, day, table, number, rank, score, net, mu, sigma in rows]
 
 
