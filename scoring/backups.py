@@ -85,11 +85,10 @@ def _clear_tables() -> None:
     kept = {apps.get_model(label)._meta.db_table for label in KEPT_TABLE_MODELS}
     tables = [t for t in connection.introspection.django_table_names(only_existing=True, include_views=False)
               if t not in kept]
-    if connection.vendor == "postgresql":
-        with connection.cursor() as c:  # TRUNCATE refuses tables with pending deferred FK checks
+    with connection.cursor() as c:
+        if connection.vendor == "postgresql":  # TRUNCATE refuses tables with pending deferred FK checks
             c.execute("SET CONSTRAINTS ALL IMMEDIATE")
-    for sql in connection.ops.sql_flush(no_style(), tables, reset_sequences=True, allow_cascade=False):
-        with connection.cursor() as c:
+        for sql in connection.ops.sql_flush(no_style(), tables, reset_sequences=True, allow_cascade=False):
             c.execute(sql)
 
 

@@ -3,9 +3,10 @@ figures stay numbers, so ``csv_cell`` leaves a negative one as is."""
 
 from __future__ import annotations
 
+import csv
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -42,6 +43,22 @@ def csv_cell(value: Any) -> Any:
 def csv_text(cell: str) -> str:
     """The text of a CSV cell without the ' that ``csv_cell`` added (a ' before anything else is the text's own)."""
     return cell[1:] if _ESCAPED.match(cell) else cell
+
+
+class _Echo:
+    """A file-like object whose write returns the line, for csv.writer (the lines are streamed)."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(header: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
+    """BOM, header, then one CSV line per row; every CSV the app writes goes through here, each cell
+    through ``csv_cell``, so no text opens as a formula."""
+    writer = csv.writer(_Echo())
+    yield "\ufeff" + writer.writerow([csv_cell(cell) for cell in header])
+    for row in rows:
+        yield writer.writerow([csv_cell(cell) for cell in row])
 
 
 def result_rows(*, start: datetime.date | None = None, end: datetime.date | None = None,

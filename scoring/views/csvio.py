@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import csv
 import datetime
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +21,6 @@ from ..forms.boards import BoardFilterForm
 from ..forms.csvio import ResultsImportConfirmForm, ResultsImportForm
 from ..models import ClubDay, ResultsImport, RuleSet
 from ..selectors import csvio as selectors_csv
-from ..selectors.csvio import csv_cell
 from ..services import csvcells, csvio as csv_service
 from .common import error_list, form_errors
 
@@ -30,22 +28,6 @@ PREVIEW_ROWS = 200
 # An import is one transaction: on SQLite it holds the write lock (every scorekeeper waits) while
 # it runs. Bigger files go through ``manage.py importresults``.
 WEB_MAX_HANCHAN = 2000
-
-
-class _Echo:
-    """A file-like object whose write returns the line, for csv.writer in a streaming response."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-def csv_lines(header: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
-    """BOM, header, then one CSV line per row; every CSV the app writes goes through here, each cell
-    through ``csv_cell``, so no text opens as a formula."""
-    writer = csv.writer(_Echo())
-    yield "\ufeff" + writer.writerow([csv_cell(cell) for cell in header])
-    for row in rows:
-        yield writer.writerow([csv_cell(cell) for cell in row])
 
 
 def export_filters(params: QueryDict) -> dict[str, Any]:
@@ -94,7 +76,7 @@ def _export(request: HttpRequest, name: str, columns: list[str],
         filters = export_filters(request.GET)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
-    lines = csv_lines(columns, rows_for(filters))
+    lines = selectors_csv.csv_lines(columns, rows_for(filters))
     response = StreamingHttpResponse((line.encode("utf-8") for line in lines), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}-{timezone.localdate():%Y%m%d}.csv"'
     return response

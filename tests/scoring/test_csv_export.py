@@ -10,7 +10,7 @@ import pytest
 
 from scoring import services
 from scoring.models import ClubDay, Hanchan, Member
-from scoring.selectors.csvio import RESULT_COLUMNS, STANDINGS_COLUMNS, result_rows, standings_rows
+from scoring.selectors.csvio import RESULT_COLUMNS, STANDINGS_COLUMNS, csv_lines, result_rows, standings_rows
 
 pytestmark = pytest.mark.django_db
 D1, D2, D3 = datetime.date(2026, 9, 6), datetime.date(2026, 10, 4), datetime.date(2026, 11, 1)
@@ -142,7 +142,7 @@ def test_export_then_import_into_an_empty_database_gives_identical_standings(his
     before_rows = list(result_rows())
     before = list(standings_rows())
     assert all(row[-1] for row in before)  # ratings are compared too
-    text = "".join(_lines(RESULT_COLUMNS, before_rows))
+    text = "".join(csv_lines(RESULT_COLUMNS, before_rows))
     ClubDay.objects.all().delete()
     Member.objects.all().delete()
     assert not list(result_rows())
@@ -151,11 +151,6 @@ def test_export_then_import_into_an_empty_database_gives_identical_standings(his
     assert list(result_rows()) == before_rows
     assert list(standings_rows()) == before
     assert dict(Member.objects.values_list("number", "kana")) == readings
-
-
-def _lines(header, rows):
-    from scoring.views.csvio import csv_lines
-    return csv_lines(header, rows)
 
 
 @pytest.mark.parametrize("query, dates", [

@@ -42,12 +42,10 @@ def filters_from(options: dict[str, Any]) -> dict[str, Any]:
 def write_csv(command: BaseCommand, header: list[str], rows: Iterable[list[Any]]) -> None:
     """The CSV lines as UTF-8 bytes on stdout, whatever the terminal's encoding; a reader that stops
     early (``| head``) ends the output quietly."""
-    from scoring.views.csvio import csv_lines
-
     out = command.stdout._out
     binary = getattr(out, "buffer", None) if out in (sys.stdout, sys.__stdout__) else None
     try:
-        for line in csv_lines(header, rows):
+        for line in csvio.csv_lines(header, rows):
             if binary is not None:
                 binary.write(line.encode("utf-8"))
             else:
