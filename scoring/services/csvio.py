@@ -134,7 +134,7 @@ def _check_hanchans(plan: ImportPlan, parsed: list[dict[str, Any]], *, create_me
     parsed = _without_sit_outs(plan, parsed)
     _numbers_by_name(plan, parsed, create_members=create_members)
     rulesets = {rs.name: rs for rs in RuleSet.objects.all()}
-    members = {m.number: m for m in Member.objects.filter(number__in={r["member_no"] for r in parsed})}
+    members = Member.objects.in_bulk({r["member_no"] for r in parsed}, field_name="number")
     days = _days_by_date({r["date"] for r in parsed})
     taken = _recorded(days)
 
@@ -342,18 +342,19 @@ def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), cr
     plan = results_import_check(sheets=sheets, create_members=create_members, ruleset=ruleset)
     if not plan.ok:
         raise ValidationError([str(e) for e in plan.errors] or [_("取り込む行がありません")], code="invalid")
-    made = ResultsImport.objects.create(created_by=actor(by), file_name=file_name[:255], sheets=sheets,
+    user = actor(by)
+    made = ResultsImport.objects.create(created_by=user, file_name=file_name[:255], sheets=sheets,
                                         create_members=create_members, ruleset=ruleset,
                                         hanchan_count=len(plan.hanchans), first_date=plan.hanchans[0].date,
-                                        last_date=plan.hanchans[-1].date)
-    members = {m.number: m for m in Member.objects.filter(number__in={n for h in plan.hanchans for n in h.numbers})}
+                                        last_date=plan.hanchans[-1].date, version=IMPORTED_VERSION)
+    members = Member.objects.in_bulk({n for h in plan.hanchans for n in h.numbers}, field_name="number")
     for number, (name, kana) in sorted(plan.new_members.items()):
         members[number] = member_create(name=name, kana=kana, number=number)
     days = _days_by_date({h.date for h in plan.hanchans})
     for date, rs in sorted(plan.new_days.items()):
         days[date] = clubday_create(date=date, venue="", ruleset=rs)
     ClubDay.objects.filter(pk__in=[days[date].pk for date in plan.new_days]).update(results_import=made)
-    user, done, players = actor(by), 0, {}
+    done, players = 0, {}
     for date, planned in groupby(plan.hanchans, key=attrgetter("date")):  # the plan is in date order
         planned = list(planned)
         hanchans = _store_day(made, days[date], planned, members, user)
@@ -362,8 +363,6 @@ def results_import(*, text: str = "", sheets: Sequence[tuple[str, str]] = (), cr
         if progress:
             progress(done, len(plan.hanchans))
     rollup_refresh_days(players)
-    made.version = IMPORTED_VERSION
-    made.save(update_fields=["version"])
     boards_refresh(since=plan.hanchans[0].date)
     return plan
 

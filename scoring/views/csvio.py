@@ -66,9 +66,6 @@ def export_filters(params: QueryDict) -> dict[str, Any]:
     return out
 
 
-RESULT_FILTERS = ("start", "end", "clubday", "ruleset")
-
-
 def _export(request: HttpRequest, name: str, columns: list[str],
             rows_for: Callable[[dict[str, Any]], Iterable[list[Any]]]) -> HttpResponse:
     """The CSV of ``rows_for(filters)``, or 400 with the message of a bad filter."""
@@ -85,7 +82,7 @@ def _export(request: HttpRequest, name: str, columns: list[str],
 @readable
 def results_csv(request: HttpRequest) -> HttpResponse:
     return _export(request, "results", selectors_csv.RESULT_COLUMNS, lambda filters: selectors_csv.result_rows(
-        **{k: v for k, v in filters.items() if k in RESULT_FILTERS}))
+        **{k: v for k, v in filters.items() if k in ("start", "end", "clubday", "ruleset")}))
 
 
 @readable

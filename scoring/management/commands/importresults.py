@@ -31,8 +31,7 @@ class Command(BaseCommand):
             if default is None:
                 raise CommandError(f"no rule set is called {ruleset!r} (known: {', '.join(RuleSet.objects.values_list('name', flat=True))})")
         try:
-            size = file.stat().st_size
-            data = file.read_bytes() if size <= MAX_BYTES else b"\0" * (MAX_BYTES + 1)
+            data = file.read_bytes() if file.stat().st_size <= MAX_BYTES else b"\0" * (MAX_BYTES + 1)
         except OSError as exc:
             raise CommandError(f"cannot read {file}: {exc.strerror}") from None
         try:
