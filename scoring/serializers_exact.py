@@ -14,8 +14,7 @@ Deserializer = django_json.Deserializer
 class ExactEncoder(DjangoJSONEncoder):
     def default(self, o):
         if isinstance(o, (datetime.datetime, datetime.time)):
-            text = o.isoformat()
-            return text[:-6] + "Z" if text.endswith("+00:00") else text
+            return o.isoformat().replace("+00:00", "Z")
         return super().default(o)
 
 

@@ -3,6 +3,7 @@ writes them and ``importresults`` reads them back."""
 
 from __future__ import annotations
 
+import codecs
 import datetime
 import os
 import sys
@@ -43,15 +44,12 @@ def write_csv(command: BaseCommand, header: list[str], rows: Iterable[list[Any]]
     """The CSV lines as UTF-8 bytes on stdout, whatever the terminal's encoding; a reader that stops
     early (``| head``) ends the output quietly."""
     out = command.stdout._out
-    binary = getattr(out, "buffer", None) if out in (sys.stdout, sys.__stdout__) else None
+    if out in (sys.stdout, sys.__stdout__) and hasattr(out, "buffer"):
+        out = codecs.getwriter("utf-8")(out.buffer)
     try:
         for line in csvio.csv_lines(header, rows):
-            if binary is not None:
-                binary.write(line.encode("utf-8"))
-            else:
-                out.write(line)
-        if binary is not None:
-            binary.flush()
+            out.write(line)
+        out.flush()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
 
