@@ -93,9 +93,9 @@ def standings_rows(**filters: Any) -> Iterator[list[Any]]:
     return map(standings_csv_row, standings(**filters))
 
 
-def results_imports(*, limit: int = 100) -> QuerySet[ResultsImport]:
-    """The newest results imports first (not their sheets), with who made and who undid each."""
-    return ResultsImport.objects.select_related("created_by", "undone_by").defer("sheets")[:limit]
+def results_imports() -> QuerySet[ResultsImport]:
+    """The newest 100 results imports, newest first (not their sheets), with who made and who undid each."""
+    return ResultsImport.objects.select_related("created_by", "undone_by").defer("sheets")[:100]
 
 
 def results_import_effect(made: ResultsImport) -> dict[str, int]:

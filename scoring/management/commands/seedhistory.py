@@ -56,8 +56,7 @@ class Generator:
 
     def event(self, state: dict[str, Any]) -> dict[str, Any]:
         rng = self.rng
-        scores = state["scores"]
-        can_riichi = [s for s in range(4) if scores[s] >= self.engine.riichi_min_score]
+        can_riichi = [s for s in range(4) if state["scores"][s] >= self.engine.riichi_min_score]
         riichi = sorted(s for s in can_riichi if rng.random() < 0.22)
         roll = rng.random()
         if roll < 0.003:
@@ -127,7 +126,7 @@ class Command(BaseCommand):
                 for t in range(tables):
                     at_table = present[4 * t:4 * t + 4]
                     for _game in range(5 + rng.randrange(2)):
-                        self._hanchan(rng, gen, day, t + 1, rng.sample(at_table, 4), via_hands, totals)
+                        self._hanchan(gen, day, t + 1, rng.sample(at_table, 4), via_hands, totals)
             if i % every == 0 or i == len(days):
                 self.stdout.write(f"{date}: {i}/{len(days)} club days, {totals['hanchan']:,} hanchan "
                                   f"({totals['paper']:,} on paper), {totals['hands']:,} hands, "
@@ -154,9 +153,9 @@ class Command(BaseCommand):
             club.append((member, since, until, rng.uniform(0.35, 0.9)))
         return club
 
-    def _hanchan(self, rng, gen: Generator, day: ClubDay, table: int, players: list[Member], via_hands: bool,
+    def _hanchan(self, gen: Generator, day: ClubDay, table: int, players: list[Member], via_hands: bool,
                  totals: dict[str, int]) -> None:
-        paper = rng.random() < 0.14
+        paper = gen.rng.random() < 0.14
         hanchan = services.hanchan_create(clubday=day, table=table, players=players)
         events, out = gen.game(hanchan.player_names())
         totals["hanchan"] += 1
