@@ -18,6 +18,7 @@ from simple_history.utils import bulk_create_with_history
 import rules
 from scoring import services
 from scoring.models import ClubDay, Hanchan, HandRecord, Member, RuleSet
+from scoring.selectors.members import next_member_number
 from scoring.services.hanchan import replay, settled_columns
 
 FAMILY = [("佐藤", "さとう"), ("鈴木", "すずき"), ("高橋", "たかはし"), ("田中", "たなか"), ("伊藤", "いとう"),
@@ -143,11 +144,11 @@ class Command(BaseCommand):
         later; some leave."""
         pool = [(f + g, fk + gk) for f, fk in FAMILY for g, gk in GIVEN]
         rng.shuffle(pool)
-        start = Member.objects.order_by("-number").values_list("number", flat=True).first() or 0
+        first = next_member_number()
         club = []
         for n in range(count):
             name, kana = pool[n % len(pool)]
-            member = services.member_create(name=name, kana=kana, number=start + n + 1)
+            member = services.member_create(name=name, kana=kana, number=first + n)
             since = days[0] if n < count * 2 // 3 else rng.choice(days)
             until = days[-1] if rng.random() < 0.8 else rng.choice([d for d in days if d >= since])
             club.append((member, since, until, rng.uniform(0.35, 0.9)))
