@@ -13,16 +13,14 @@ from typing import Any, Mapping
 import rules
 from rules.document import WINDS
 from rules.hand import Meld, make_meld, parse_hand_text
-from rules.tiles import parse_tiles, tile_name, to_mpsz
+from rules.tiles import parse_tile, parse_tiles, tile_name, to_mpsz
 
 WIND_LETTERS = "ESWN"
 
 
-def _reds_of(kinds: tuple[int, ...], reds: int) -> list[int]:
-    reds_by_suit = [0, 0, 0]
-    if reds and kinds and kinds[0] < 27:
-        reds_by_suit[kinds[0] // 9] = reds
-    return reds_by_suit
+def melds_to_text(melds: list[dict[str, str]]) -> str:
+    """The short form of calls, for links."""
+    return ",".join(f"{m['type']}{m['tiles']}" for m in melds)
 
 
 def _calls(melds: list[Any], inline: list[Meld]) -> str:
@@ -34,7 +32,7 @@ def _calls(melds: list[Any], inline: list[Meld]) -> str:
             calls.append(make_meld(m["type"], m["tiles"], i))
         except (rules.RulesError, KeyError, TypeError):
             return json.dumps(melds, ensure_ascii=False, separators=(",", ":"))
-    return ",".join(f"{m.type}{to_mpsz(m.tiles, _reds_of(m.tiles, m.reds))}" for m in calls + inline)
+    return melds_to_text([m.as_dict() for m in calls + inline])
 
 
 def _tiles(text: str) -> str:
@@ -47,10 +45,9 @@ def _tiles(text: str) -> str:
 
 def _one_tile(text: str) -> str:
     try:
-        kinds, reds = parse_tiles(text)
+        return tile_name(*parse_tile(text))
     except rules.RulesError:
         return text
-    return tile_name(kinds[0], any(reds)) if len(kinds) == 1 else text
 
 
 def _wind(value: Any, default: str) -> str | None:

@@ -62,11 +62,6 @@ def melds_from_text(text: str) -> list[dict[str, str]]:
     return out
 
 
-def melds_to_text(melds: list[dict[str, str]]) -> str:
-    """The short form of calls, for links."""
-    return ",".join(f"{m['type']}{m['tiles']}" for m in melds)
-
-
 class CheckForm(forms.Form):
     """A hand to check. ``document`` is the ``rules`` evaluate document it describes (no rule set)."""
 

@@ -20,8 +20,8 @@ from rules.__main__ import MAX_BYTES, answer
 from rules.options_info import preset_label
 
 from .. import examples
-from ..checklink import link_query
-from ..forms.check import CheckForm, melds_to_text, read_tiles
+from ..checklink import link_query, melds_to_text
+from ..forms.check import CheckForm, read_tiles
 from ..models import RuleSet
 from ..selectors.check import check_hand, club_rulesets
 from .common import form_errors, phone_url
