@@ -102,8 +102,7 @@ def check_examples(request: HttpRequest) -> HttpResponse:
         document = examples.document(case)
         out = rules.compare(document, ["sakizuke_a", "shimamachi"])["verdicts"]
         sections[examples.section_of(case)]["cases"].append({
-            "case": case, "document": document, "melds": document.get("melds", []),
-            "pairs": list(zip(out, names)), "url": link_path(link_query(document)),
+            "case": case, "document": document, "pairs": list(zip(out, names)), "url": link_path(link_query(document)),
         })
     return render(request, "scoring/examples.html", {"sections": [s for s in sections.values() if s["cases"]]})
 
