@@ -174,8 +174,8 @@ def _entries(model: type[Model], rows: list[Any], lookups: _Lookups, *, show_use
     entries = []
     older = _previous(rows)
     for row in rows:
-        prev = older.get(row.history_id) or (None if row.history_type == "+" else row.prev_record)
-        if row.history_type == "+" or prev is None:
+        prev = None if row.history_type == "+" else older.get(row.history_id) or row.prev_record
+        if prev is None:
             changes = [Change(_label(model, f), None, lookups.show(row, f, _field(row, model, f)))
                        for f in shown if _field(row, model, f) not in (None, "", [], {})]
         elif row.history_type == "~":
@@ -228,9 +228,7 @@ def object_history(*, kind: str, pk: int, admin: bool = False, show_users: bool 
     """The history page of one object; ``LookupError`` for an unknown kind or an object that never
     existed. A hanchan's page gathers the changes of its hands, paper sheets and results too, and
     lists its deleted hands."""
-    model = KINDS.get(kind)
-    if model is None:
-        raise LookupError(kind)
+    model = KINDS[kind]  # a KeyError is a LookupError
     rows = _rows(model.history.filter(id=pk))
     if not rows:
         raise LookupError(pk)
