@@ -16,7 +16,6 @@ import rules
 from rules.document import LIMITS
 from rules.tiles import parse_tokens, tile_name
 
-from ..checklink import link_query
 from ..shared import engine_message
 from .jsontext import JSONTextError, loads
 
@@ -97,10 +96,6 @@ class CheckForm(forms.Form):
                 _("副露「%(text)s」が読めません。chi234m,pon777z のように、種類と牌で書いてください"),
                 params={"text": str(exc)[:40]}) from None
 
-    @property
-    def has_hand(self) -> bool:
-        return bool(self.is_valid() and self.cleaned_data["hand"].strip())
-
     def document(self) -> dict[str, Any]:
         """The evaluate document (docs/api.md) of the cleaned input."""
         d = self.cleaned_data
@@ -122,13 +117,6 @@ class CheckForm(forms.Form):
             if d.get(field, "").strip():
                 doc[key] = [d[field].strip()]
         return doc
-
-    def query(self) -> dict[str, Any]:
-        """The cleaned input and the chosen rule set as a link's parameters."""
-        q = link_query(self.document())
-        if self.cleaned_data.get("rs"):
-            q["rs"] = self.cleaned_data["rs"]
-        return q
 
 
 def read_tiles(hand: str, melds: str, win_tile: str) -> dict:

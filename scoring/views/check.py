@@ -36,18 +36,17 @@ def check(request: HttpRequest) -> HttpResponse:
         if not data.get(key):
             data[key] = default
     form = CheckForm(data, rulesets=choices)
-    result, path, status = None, "", 200
-    if form.has_hand:
-        ruleset = RuleSet.objects.filter(pk=form.cleaned_data["rs"]).first() if form.cleaned_data["rs"] else None
+    result, path, status = None, "", 200 if form.is_valid() else 422
+    if form.is_valid() and form.cleaned_data["hand"].strip():
+        rs = form.cleaned_data["rs"]
+        ruleset = RuleSet.objects.filter(pk=rs).first() if rs else None
         result = check_hand(document=form.document(), ruleset=ruleset)
-        query = form.query()
-        if query.get("rs") == club:  # a link follows the club's rule set of the day it is opened
-            del query["rs"]
+        query = link_query(form.document())
+        if rs and rs != club:  # a link follows the club's rule set of the day it is opened
+            query["rs"] = rs
         path = link_path(query)
         if result["error"]:
             status = 422
-    elif not form.is_valid():
-        status = 422
     if form.is_valid() and form.cleaned_data["melds"]:  # shown short (the palette reads both forms)
         form.data["melds"] = melds_to_text(form.cleaned_data["melds"])
     situation = any(data.get(k) for k in ("riichi", "ippatsu", "sit", "dora", "ura")) or \
