@@ -32,8 +32,7 @@ def dispute_list(request: HttpRequest) -> HttpResponse:
     status = "closed" if request.GET.get("status") == "closed" else "open"
     page = dispute_selectors.dispute_list(status=status, page=int_or_none(request.GET.get("page")) or 1)
     return render(request, "scoring/dispute_list.html",
-                  {"page": page, "status": status, "counts": dispute_selectors.dispute_counts(),
-                   "show_users": request.user.is_authenticated})
+                  {"page": page, "status": status, "counts": dispute_selectors.dispute_counts()})
 
 
 @member_required
@@ -68,9 +67,9 @@ def _detail_page(request: HttpRequest, dispute: Dispute, *, comment_form: Commen
                  errors: list[str] | None = None, status: int = 200) -> HttpResponse:
     hanchan = dispute.hanchan
     names = hanchan.player_names()
-    ctx = {"dispute": dispute, "hanchan": hanchan, "show_users": request.user.is_authenticated,
-           "errors": errors or [], "comments": dispute.comments.select_related("author"),
-           "comment_form": comment_form or CommentForm(), **dispute_selectors.dispute_hand(dispute=dispute)}
+    ctx = {"dispute": dispute, "hanchan": hanchan, "errors": errors or [],
+           "comments": dispute.comments.select_related("author"), "comment_form": comment_form or CommentForm(),
+           **dispute_selectors.dispute_hand(dispute=dispute)}
     ctx["event_text"] = event_text(ctx["event"], names)
     if dispute.status == Dispute.Status.AMENDED:  # the hand before and after the ruling
         ctx.update(before_text=event_text(dispute.event_before, names),
@@ -99,7 +98,7 @@ def dispute_comment(request: HttpRequest, pk: int) -> HttpResponse:
         return _detail_page(request, dispute, comment_form=form, status=422)
     return render(request, "scoring/dispute_detail.html#discussion",
                   {"dispute": dispute, "comments": dispute.comments.select_related("author"),
-                   "comment_form": CommentForm() if ok else form, "show_users": True}, status=200 if ok else 422)
+                   "comment_form": CommentForm() if ok else form}, status=200 if ok else 422)
 
 
 @require_POST
