@@ -33,8 +33,10 @@ def tile_alt(name: str) -> str:
     english = text_key() == "en"
     if name == "back":
         return "back" if english else "裏"
+    kind, red = parse_tile(name)  # what is not one tile is refused in English too
     if not english:
-        return tile_ja(*parse_tile(name))
+        return tile_ja(kind, red)
+    name = tile_name(kind, red)
     if name[1] == "z":
         return HONORS_EN[int(name[0]) - 1]
     return ("red 5" if name[0] == "0" else name[0]) + " " + SUITS_EN[name[1]]

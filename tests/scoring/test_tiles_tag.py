@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.template import Context, Template
 from django.templatetags.static import static
+from django.utils import translation
 
 SPRITE = Path(settings.BASE_DIR) / "static" / "tiles" / "sprite.svg"
 PICTURE = re.compile(r'<svg class="tile" role="img" aria-label="([^"]*)" viewBox="0 0 60 80">'
@@ -49,8 +50,6 @@ def test_tile_renders_one_picture_with_japanese_alt(name, file, alt):
 
 
 def test_tile_names_follow_the_language():
-    from django.utils import translation
-
     with translation.override("en"):
         assert imgs(render('{% tile "7z" %}{% tile "0p" %}')) == [("7z", "Red"), ("0p", "red 5 pin")]
 
@@ -122,6 +121,10 @@ def test_a_quotation_draws_its_filled_in_tiles_and_keeps_the_rest_as_text():
 def test_the_tile_ja_filter_names_a_tile_and_keeps_what_is_not_one():
     from scoring.templatetags.tiles import tile_ja_filter
     assert [tile_ja_filter(t) for t in ("4s", "7z", "0p", "xx")] == ["4索", "中", "赤5筒", "xx"]
+    with translation.override("en"):
+        # a bare digit is a 索 as typed tiles read it, in Japanese too (「5索」)
+        assert [tile_ja_filter(t) for t in ("4s", "7z", "0p", "xx", "5", "")] == ["4 sou", "Red", "red 5 pin", "xx",
+                                                                                 "5 sou", ""]
 
 
 def test_tile_groups_in_a_sentence_are_named_as_a_player_says_them():
