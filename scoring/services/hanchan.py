@@ -85,8 +85,7 @@ def replay(hanchan: Hanchan, events: list[dict[str, Any]]) -> dict[str, Any]:
         raise ValidationError(hand_message(doc, exc), code=exc.code) from exc
 
 
-def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int,
-                  reasons: list[str] | None = None) -> list[int]:
+def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int, reasons: list[str]) -> list[int]:
     """0-based positions at or after ``first`` that cannot be replayed: each failing event is set aside and
     the replay goes on, so every impossible later hand is found. ``reasons`` gets the engine's reason for each.
     """
@@ -101,14 +100,13 @@ def invalid_after(hanchan: Hanchan, events: list[dict[str, Any]], first: int,
             if exc.index is None or kept[exc.index] < first:
                 raise ValidationError(hand_message(doc, exc), code=exc.code) from exc
             bad.append(kept.pop(exc.index))
-            if reasons is not None:
-                reasons.append(bare_message(exc))
+            reasons.append(bare_message(exc))
         except rules.RulesError as exc:
             raise ValidationError(engine_message(exc), code=exc.code) from exc
 
 
 def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: int,
-                  edited: bool, stored: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                  edited: bool, stored: list[dict[str, Any]]) -> dict[str, Any]:
     """Replay ``events`` (after a change at ``position``), or refuse naming the later hands it would make
     invalid as the page names them now (from ``stored``). ``edited``: the hand at ``position`` was changed,
     not deleted."""
@@ -120,7 +118,7 @@ def _check_change(hanchan: Hanchan, events: list[dict[str, Any]], *, position: i
         if edited and position in bad or not bad:
             raise first_error
         shift = 1 if edited else 2  # candidate index -> the hand number the user sees now
-        labels = _labels(hanchan, stored) if stored is not None else {}
+        labels = _labels(hanchan, stored)
         numbers = listed(f"#{k + shift} {labels.get(k + shift, '')}".strip() for k in bad)
         # why, told for the first of them (the others mostly follow from it: 「対局はすでに終了しています」)
         raise ValidationError(
@@ -168,7 +166,10 @@ def _store(hanchan: Hanchan, hands: list[HandRecord], out: dict[str, Any], *, in
         HandRecord.objects.bulk_update(changed, sorted(fields))
     written = len(changed) + _settle_state(hanchan, ended=out["ended"], any_hands=bool(hands))
     if Hanchan.State.FINISHED not in (hanchan.state, hanchan.state_before_void):
-        return written + (0 if in_play else _delete_results(hanchan))
+        deleted = 0 if in_play else hanchan.results.all().delete()[0]
+        if deleted:
+            _refresh_boards(hanchan)
+        return written + deleted
     if out["ended"]:
         result = out["result"]
     else:  # stopped early (途中終了): the current scores, the sticks on the table to the top player
@@ -199,16 +200,9 @@ def _final_result(hanchan: Hanchan, scores: Sequence[int], sticks: int) -> dict[
         raise ValidationError(engine_message(exc), code=exc.code) from exc
 
 
-def _delete_results(hanchan: Hanchan) -> int:
-    deleted, _kinds = hanchan.results.all().delete()
-    if deleted:
-        _refresh_boards(hanchan, written=hanchan)
-    return deleted
-
-
-def _refresh_boards(hanchan: Hanchan, members: set[int] = frozenset(), *, written: Hanchan | None = None) -> None:
-    """Recount the hanchan's day for its players and ``members``; ``written``: as ``rollup_refresh``'s ``hanchan``."""
-    rollup_refresh(members=set(hanchan.member_ids) | members, day=hanchan.clubday.date, hanchan=written)
+def _refresh_boards(hanchan: Hanchan, members: set[int] = frozenset()) -> None:
+    """Recount the hanchan's day for its players and ``members``, counting the hanchan as its unsaved state says."""
+    rollup_refresh(members=set(hanchan.member_ids) | members, day=hanchan.clubday.date, hanchan=hanchan)
     boards_refresh(since=hanchan.clubday.date)
 
 
@@ -234,7 +228,7 @@ def _store_results(hanchan: Hanchan, result: dict[str, Any], figures: list[dict[
             row.save()
             written += 1
     if written:
-        _refresh_boards(hanchan, {r.member_id for r in existing.values()}, written=hanchan)
+        _refresh_boards(hanchan, {r.member_id for r in existing.values()})
     return written
 
 
