@@ -67,6 +67,6 @@ def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("最終得点を記録しました"))
             return redirect(hanchan)  # land on the result (the club day's page ends with a form)
-    ctx = {"hanchan": hanchan, "form": form, "names": names, "replacing": bool(done),
+    ctx = {"hanchan": hanchan, "form": form, "replacing": bool(done),
            "start": hanchan.ruleset_in_force.engine().start_points}
     return render(request, "scoring/final_scores.html", ctx, status=form_status(request))

@@ -47,7 +47,7 @@ def page_context(request: HttpRequest, hanchan: Hanchan, *, kept: tuple[str, str
             "deleted_hands": SimpleLazyObject(
                 lambda: selectors.deleted_hands(hanchan_id=hanchan.pk, names=names)),
             "can_restore": is_admin(user) and hanchan.mode == Hanchan.Mode.HANDS,
-            "errors": [], "notice": "", "ruleset": ruleset, "red_fives": ruleset.red_fives, "names": names,
+            "errors": [], "notice": "", "ruleset": ruleset, "red_fives": ruleset.red_fives,
             "form": SimpleLazyObject(lambda: HandForm.for_hanchan(hanchan, initial=FRESH_FORM)),
             # the new hand's empty form is drawn once per seating (its fields are cached; built only then)
             "fresh_form": "form" not in extra,
@@ -65,13 +65,6 @@ def whole_page(request: HttpRequest, hanchan: Hanchan, **extra: Any) -> HttpResp
     """htmx answer when the hanchan's state changed: the whole page body replaces ``#hanchan-page``."""
     response = hanchan_page(request, hanchan, fragment="page", **extra)
     return reswap(retarget(response, "#hanchan-page"), "outerHTML show:#hanchan-page:top")
-
-
-def after_write(request: HttpRequest, before: Hanchan, after: Hanchan, *, notice: str = "") -> HttpResponse:
-    """The htmx answer to a write: the whole page when the state moved from ``before``'s, else the live part."""
-    if after.state != before.state:
-        return whole_page(request, after)
-    return hanchan_page(request, after, fragment="live", notice=notice)
 
 
 def after_record(request: HttpRequest, before: Hanchan, hand: HandRecord, version: int | None) -> HttpResponse:

@@ -22,7 +22,7 @@ from ..forms.hands import WIN_FIELDS
 from .check import check_tiles
 from .common import (error_list, form_errors, form_status, hanchan_or_404, hand_or_404, int_or_none,
                      posted_after, posted_version)
-from .hanchan_page import after_record, after_write, hanchan_page, refused
+from .hanchan_page import after_record, hanchan_page, refused, whole_page
 
 
 def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
@@ -43,9 +43,7 @@ def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
         if win is None:
             form.add_error("winner", _("和了者を選んでください"))
             return None
-        if form.errors:
-            return None
-        if form.listed_twice(win, wins):
+        if form.errors or form.listed_twice(win, wins):
             return None
         wins.append(win)
         data = {k: v for k, v in data.items() if k not in WIN_FIELDS}
@@ -157,9 +155,8 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
     preview_errors = [answer["error"]] if answer["error"] and _has_hand(typed or hand.event) and not verdict else []
     shown = answer["event"] if not typed and answer["event"] else None
     status = 200 if data is not None else form_status(request)
-    ctx = {"hand": hand, "hanchan": hanchan, "form": form, "errors": errors, "names": form.names,
-           "verdict": verdict, "preview_errors": preview_errors,
-           "hand_label": (answer["before"] or {}).get("label"), "shown": shown,
+    ctx = {"hand": hand, "hanchan": hanchan, "form": form, "errors": errors, "verdict": verdict,
+           "preview_errors": preview_errors, "hand_label": (answer["before"] or {}).get("label"), "shown": shown,
            "red_fives": form.ruleset.red_fives, "ruleset": form.ruleset}
     return render(request, "scoring/hand_form.html", ctx, status=status)
 
@@ -178,7 +175,9 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
         notice = _("#%(n)s を削除し、後の局を計算し直しました(「削除された局」から戻せます)") % {"n": hand.order + 1}
     else:  # the last hand: an undo
         notice = _("#%(n)s を取り消しました") % {"n": hand.order + 1}
-    if request.htmx:  # e.g. deleting the last hand of a finished game puts it back in play
-        return after_write(request, hanchan, after, notice=notice)
+    if request.htmx and after.state != hanchan.state:  # e.g. the last hand of a finished game: back in play
+        return whole_page(request, after)
+    if request.htmx:
+        return hanchan_page(request, after, fragment="live", notice=notice)
     messages.success(request, notice)
     return redirect(hanchan)
