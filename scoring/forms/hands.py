@@ -293,10 +293,8 @@ class HandForm(forms.Form):
         for key in ("winner", "loser", "pao"):
             if event.get(key) is not None:
                 data[key] = str(event[key])
-        if kind in ("chombo", "penalty"):
-            data["offender"] = str(event.get("offender"))
-        if kind == "abandon":
-            data["offender"] = str(event.get("player"))
+        if kind in ("chombo", "penalty", "abandon"):  # the offender field, as ``clean`` reads it back
+            data["offender"] = str(event.get("player" if kind == "abandon" else "offender"))
         if kind in ("draw", "nagashi"):
             data["tenpai"] = [str(s) for s in event.get("tenpai", [])]
         if "yakuman" in event:

@@ -51,12 +51,10 @@ def hanchan_state(*, hanchan: Hanchan) -> dict[str, Any]:
             good = hands[:exc.index] if isinstance(exc, rules.GameError) and exc.index is not None else []
             out, broken = rules.play(hanchan.game_doc([h.event for h in good])), exc
             broken_message = hand_message(doc, exc)
-        st = out["state"]
-        scores, dealer = st["scores"], st["dealer"]
-        label = st["label"]  # {"ja", "en"} or None once the game is over
-        honba, sticks, riichi = st["honba"], st["sticks"], st["riichi"]
-        if hanchan.state != Hanchan.State.IN_PLAY:  # over: the seats' winds from 起家, not a next hand's
-            dealer = None
+        st = out["state"]  # its label: {"ja", "en"}, or None once the game is over
+        scores, label, honba, sticks, riichi = st["scores"], st["label"], st["honba"], st["sticks"], st["riichi"]
+        # over: the seats' winds from 起家, not a next hand's
+        dealer = st["dealer"] if hanchan.state == Hanchan.State.IN_PLAY else None
     else:
         sheet = {r.seat: r for r in hanchan.results.all()}
         scores = [sheet[s].score if s in sheet else rs.start_points for s in range(4)]

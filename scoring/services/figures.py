@@ -18,10 +18,6 @@ HAND_ENDS = {"ron", "tsumo", "draw", "abortive", "nagashi"}
 FIGURES = ("hands", "wins", "deal_ins", "riichis", "win_points", "yakuman", "chombo")
 
 
-def _is_yakuman(value: dict[str, Any] | None) -> bool:
-    return bool(value) and (value.get("yakuman", 0) > 0 or "yakuman" in (value.get("limit") or ""))
-
-
 def player_figures(events: list[dict[str, Any]]) -> list[dict[str, int]]:
     """The four players' figures by seat from ``rules.play(...)["events"]``."""
     figs = [dict.fromkeys(FIGURES, 0) for _ in range(4)]
@@ -42,8 +38,8 @@ def player_figures(events: list[dict[str, Any]]) -> list[dict[str, int]]:
         elif kind == "tsumo" and ev.get("winners"):
             wins = [{"winner": ev["winners"][0], "value": ev["value"]}]
         for w in wins:
-            f = figs[w["winner"]]
+            f, value = figs[w["winner"]], w.get("value") or {}
             f["wins"] += 1
-            f["win_points"] += int((w.get("value") or {}).get("total") or 0)
-            f["yakuman"] += _is_yakuman(w.get("value"))
+            f["win_points"] += int(value.get("total") or 0)
+            f["yakuman"] += value.get("yakuman", 0) > 0 or "yakuman" in (value.get("limit") or "")
     return figs

@@ -377,9 +377,7 @@ def hanchan_void(*, hanchan: Hanchan, by: User, version: int | None = None) -> H
     if hanchan.state == Hanchan.State.VOID:
         raise ValidationError(_("この半荘はすでに無効にされています"))
     hanchan.state_before_void, hanchan.state = hanchan.state, Hanchan.State.VOID
-    _bump(hanchan, "state", "state_before_void")
-    _boards_after_void(hanchan)
-    return hanchan
+    return _save_void(hanchan)
 
 
 @transaction.atomic
@@ -389,14 +387,14 @@ def hanchan_unvoid(*, hanchan: Hanchan, by: User, version: int | None = None) ->
     if hanchan.state != Hanchan.State.VOID:
         raise ValidationError(_("この半荘は無効にされていません"))
     hanchan.state, hanchan.state_before_void = hanchan.state_before_void or Hanchan.State.IN_PLAY, ""
+    return _save_void(hanchan)
+
+
+def _save_void(hanchan: Hanchan) -> Hanchan:
     _bump(hanchan, "state", "state_before_void")
-    _boards_after_void(hanchan)
-    return hanchan
-
-
-def _boards_after_void(hanchan: Hanchan) -> None:
     if Hanchan.State.FINISHED in (hanchan.state, hanchan.state_before_void):  # off the boards, or back on
         _refresh_boards(hanchan)
+    return hanchan
 
 
 @transaction.atomic
