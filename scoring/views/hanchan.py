@@ -53,10 +53,9 @@ def hanchan_change(request: HttpRequest, pk: int, change: str) -> HttpResponse:
 @scorekeeper_required
 def hanchan_final_scores(request: HttpRequest, pk: int) -> HttpResponse:
     hanchan = hanchan_or_404(pk)
-    names = hanchan.player_names()
     done = {r.seat: r.score for r in hanchan.results.all()} if hanchan.mode == Hanchan.Mode.FINAL else {}
-    initial = {f"score{seat}": score for seat, score in done.items()}
-    form = FinalScoresForm(request.POST or None, names=names, initial=initial)
+    form = FinalScoresForm(request.POST or None, names=hanchan.player_names(),
+                           initial={f"score{seat}": score for seat, score in done.items()})
     if request.method == "POST" and form.is_valid():
         try:
             services.hanchan_record_final_scores(hanchan=hanchan, scores=form.scores(),

@@ -19,15 +19,17 @@ from .. import selectors, services
 from ..access import scorekeeper_required
 from ..forms import HandForm
 from ..forms.hands import WIN_FIELDS
+from ..models import Hanchan
 from .check import check_tiles
 from .common import (error_list, form_errors, form_status, hanchan_or_404, hand_or_404, int_or_none,
                      posted_after, posted_version)
 from .hanchan_page import after_record, hanchan_page, refused, whole_page
 
 
-def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
-    """「＋和了者を追加」 / 「外す」 for a ron with several winners: the initial data of the form to show next
-    (the win on screen moved to the list, or a listed win dropped), or ``None`` (the form says why not)."""
+def _step(request: HttpRequest, form: HandForm, hanchan: Hanchan, **kwargs: Any) -> tuple[HandForm, int]:
+    """「＋和了者を追加」 / 「外す」 for a ron with several winners: the form to show next and its status: a new
+    one (``HandForm.for_hanchan`` with ``kwargs``) with the win on screen moved to the list, or a listed win
+    dropped; or ``form``, saying why not, and 422."""
     step = request.POST["step"]
     data = {k: (request.POST.getlist(k) if k in ("riichi", "tenpai", "situational", "nagashi")
                 else request.POST.get(k)) for k in request.POST if k not in ("csrfmiddlewaretoken", "step")}
@@ -38,19 +40,19 @@ def _step(request: HttpRequest, form: HandForm) -> dict[str, Any] | None:
             del wins[index]
     elif step == "add-win":
         if not form.is_valid():
-            return None
+            return form, 422
         win = form.current_win(form.cleaned_data)
         if win is None:
             form.add_error("winner", _("和了者を選んでください"))
-            return None
+            return form, 422
         if form.errors or form.listed_twice(win, wins):
-            return None
+            return form, 422
         wins.append(win)
         data = {k: v for k, v in data.items() if k not in WIN_FIELDS}
         data["value"] = "quick"
     data["wins"] = json.dumps(wins, ensure_ascii=False) if wins else ""
     data["type"] = "ron"
-    return data
+    return HandForm.for_hanchan(hanchan, initial=data, **kwargs), 200
 
 
 @require_POST
@@ -61,10 +63,7 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     errors: list[str] = []
     stale = False
     if request.POST.get("step"):
-        data = _step(request, form)
-        if data is not None:
-            form = HandForm.for_hanchan(hanchan, initial=data)
-        status = 200 if data is not None else 422
+        form, status = _step(request, form, hanchan)
         if request.htmx:
             response = hanchan_page(request, hanchan, fragment="entry-form", form=form, status=status)
             return reswap(retarget(response, "#hand-form"), "outerHTML")
@@ -127,15 +126,13 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
     hand = hand_or_404(pk)
     hanchan = hand.hanchan
     errors: list[str] = []
-    data = None
+    status = form_status(request)
     # the stored input, read once and only when needed (a saved edit redirects without it)
     events = SimpleLazyObject(lambda: selectors.stored_events(hanchan.pk))
     if request.method == "POST":
         form = HandForm.for_hanchan(hanchan, request.POST, before=hand.order, events=events)
         if request.POST.get("step"):
-            data = _step(request, form)
-            if data is not None:
-                form = HandForm.for_hanchan(hanchan, before=hand.order, initial=data, events=events)
+            form, status = _step(request, form, hanchan, before=hand.order, events=events)
         elif form.is_valid():
             try:
                 saved = services.hanchan_update_hand(hand=hand, event=form.event, by=request.user,
@@ -154,7 +151,6 @@ def hand_update(request: HttpRequest, pk: int) -> HttpResponse:
     verdict = answer["verdicts"][-1] if answer["verdicts"] else None
     preview_errors = [answer["error"]] if answer["error"] and _has_hand(typed or hand.event) and not verdict else []
     shown = answer["event"] if not typed and answer["event"] else None
-    status = 200 if data is not None else form_status(request)
     ctx = {"hand": hand, "hanchan": hanchan, "form": form, "errors": errors, "verdict": verdict,
            "preview_errors": preview_errors, "hand_label": (answer["before"] or {}).get("label"), "shown": shown,
            "red_fives": form.ruleset.red_fives, "ruleset": form.ruleset}
