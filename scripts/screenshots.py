@@ -63,9 +63,9 @@ def seed() -> None:
     gen, cmd, totals = Generator(rng, main.spec()), Command(), {"hanchan": 0, "hands": 0, "paper": 0}
     table1 = [sato1, sato2, long_name, others[0]]
     for _ in range(2):
-        cmd._hanchan(rng, gen, day, 1, rng.sample(table1, 4), False, totals)
+        cmd._hanchan(gen, day, 1, rng.sample(table1, 4), False, totals)
     finished = day.hanchans.filter(table=1).order_by("number").last()
-    cmd._hanchan(rng, gen, day, 2, others[1:5], False, totals)
+    cmd._hanchan(gen, day, 2, others[1:5], False, totals)
     playing = services.hanchan_create(clubday=day, table=1, players=table1)
     for event in ({"type": "ron", "winner": 0, "loser": 1, "han": 3, "fu": 40, "riichi": [0]},
                   {"type": "tsumo", "winner": 2, "han": 2, "fu": 30},
