@@ -218,8 +218,9 @@ def place(rows: list[dict]) -> None:
     """``rank``: place by net, ties by more games; equal (net, games) share a place."""
     rows.sort(key=lambda r: (-r["net"], -r["games"], r["member_no"]))
     for i, row in enumerate(rows):
-        prev = rows[i - 1]
-        row["rank"] = prev["rank"] if i and (prev["net"], prev["games"]) == (row["net"], row["games"]) else i + 1
+        prev = rows[i - 1] if i else None  # not rows[-1] for the first row
+        same = prev is not None and (prev["net"], prev["games"]) == (row["net"], row["games"])
+        row["rank"] = prev["rank"] if same else i + 1
 
 
 def sort_rows(rows: list[dict], sort: str) -> list[dict]:
