@@ -25,7 +25,7 @@ MAX_PLAYERS = 400
 MAX_ROUNDS = 50
 
 
-def _copy(state: State) -> State:
+def copy_state(state: State) -> State:
     return [[g[:] for g in groups] for groups in state]
 
 

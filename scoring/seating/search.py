@@ -7,7 +7,7 @@ from itertools import combinations, permutations
 
 from .history import _History, _Missed
 from .portable import _below, _exp_neg, _shuffle
-from .rounds import TABLE, W_BACK_TO_BACK, W_REPEAT, W_UNEVEN, State, _copy
+from .rounds import TABLE, W_BACK_TO_BACK, W_REPEAT, W_UNEVEN, State, copy_state
 from .tabu import POLISH_LIMIT, _conflicted, _TabuStages
 
 # Moves per annealing run: player-rounds times a number that grows with the players (larger
@@ -110,7 +110,7 @@ class _Search(_TabuStages):
                 return best
         if first_cost < best_cost:
             best, best_cost = first, first_cost
-        best, best_cost = self._walk(_copy(best), good_enough)  # it changes its state
+        best, best_cost = self._walk(copy_state(best), good_enough)  # it changes its state
         return first if first_cost <= best_cost else best
 
     def _meetings(self, state: State) -> list[list[int]]:
@@ -145,7 +145,7 @@ class _Search(_TabuStages):
         where = self._where(state)
         n = self.n
         cost = self._cost(state)
-        best_cost, best = cost, _copy(state)
+        best_cost, best = cost, copy_state(state)
         if cost <= good_enough or n == TABLE:  # one table, nobody out: no move
             return best, best_cost
         temp = HOT * W_REPEAT
@@ -172,7 +172,7 @@ class _Search(_TabuStages):
                 if rng.random() >= _exp_neg(delta / temp):
                     continue
                 if at_best:  # leaving the best state so far: keep a copy
-                    best, at_best = _copy(state), False
+                    best, at_best = copy_state(state), False
             self._apply(state, r, a, b, ga, gb, counts, where, missed)
             cost += delta
             if cost < best_cost:
@@ -180,7 +180,7 @@ class _Search(_TabuStages):
                 if cost <= good_enough:
                     break
         if at_best:
-            best = _copy(state)
+            best = copy_state(state)
         return best, best_cost
 
     def _swap_delta(self, state: State, r: int, a: int, b: int, ga: int, gb: int, counts: list[list[int]]) -> int:

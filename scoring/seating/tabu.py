@@ -6,7 +6,7 @@ from itertools import combinations
 
 from .history import _Missed
 from .portable import _below
-from .rounds import TABLE, State, _copy
+from .rounds import TABLE, State, copy_state
 
 # The polish runs only when at most POLISH_LIMIT (round, player) still meet someone again: each
 # step looks at every swap of such a player. A player just moved stays put in that round for
@@ -40,7 +40,7 @@ class _TabuStages:
         counts = self._meetings(state)
         where = self._where(state)
         cost = self._cost(state)
-        best_cost, best = cost, _copy(state)
+        best_cost, best = cost, copy_state(state)
         if cost <= good_enough or n == TABLE:  # one table, nobody out: no move
             return best, best_cost
         tabu = [[0] * n for _ in range(rounds)]  # step until which moving i in round r is tabu
@@ -87,7 +87,7 @@ class _TabuStages:
                 break
             if cost < best_cost:
                 best_cost, since_best = cost, 0
-                best = _copy(state)
+                best = copy_state(state)
                 if cost <= good_enough:
                     break
         return best, best_cost
@@ -102,7 +102,7 @@ class _TabuStages:
         add, rem = self.add, self.rem
         where = self._where(state)
         cost = self._cost(state)
-        best_cost, best = cost, _copy(state)
+        best_cost, best = cost, copy_state(state)
         if cost <= good_enough or tables < 2:
             return best, best_cost
         missed = _Missed(self.history.missed, state)
@@ -227,7 +227,7 @@ class _TabuStages:
             cost += chosen_delta
             if cost < best_cost:
                 best_cost, since_best = cost, 0
-                best = _copy(state)
+                best = copy_state(state)
                 if cost <= good_enough:
                     break
         return best, best_cost
