@@ -136,3 +136,11 @@ def test_exportstandings_writes_the_standings(tmp_path, rs, members):
     assert [(r[0], r[1], r[4]) for r in rows[1:]] == [("1", "1", "19600"), ("2", "2", "4000"), ("3", "3", "-4000"),
                                                       ("4", "4", "-19600")]
     assert run("exportstandings", "--min-games", "2")[0].count("\n") == 1  # the header only
+
+
+def test_the_export_writes_utf8_to_a_stdout_of_another_encoding(rs, members, monkeypatch, tmp_path):
+    run("importresults", write(tmp_path, HEADER + GAME))
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")  # a terminal that cannot write 山田
+    monkeypatch.setattr("sys.stdout", stdout)
+    call_command("exportresults")
+    assert "山田" in stdout.buffer.getvalue().decode("utf-8-sig")

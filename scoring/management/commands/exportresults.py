@@ -40,15 +40,15 @@ def filters_from(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def write_csv(command: BaseCommand, header: list[str], rows: Iterable[list[Any]]) -> None:
+def write_csv(command: BaseCommand, header: list[str], rows: Iterable[list[Any]], *, to_stdout: bool) -> None:
     """The CSV lines as UTF-8 bytes on stdout, whatever the terminal's encoding; a reader that stops
-    early (``| head``) ends the output quietly."""
-    out = command.stdout._out
-    if out in (sys.stdout, sys.__stdout__) and hasattr(out, "buffer"):
-        out = codecs.getwriter("utf-8")(out.buffer)
+    early (``| head``) ends the output quietly. ``to_stdout``: the command writes to the process's
+    stdout, not to a stream given to ``call_command``."""
+    buffer = getattr(sys.stdout, "buffer", None) if to_stdout else None
+    out = codecs.getwriter("utf-8")(buffer) if buffer is not None else command.stdout
     try:
         for line in csvio.csv_lines(header, rows):
-            out.write(line)
+            out.write(line)  # each ends with its newline: OutputWrapper adds none
         out.flush()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
@@ -61,4 +61,5 @@ class Command(BaseCommand):
         add_filter_arguments(parser)
 
     def handle(self, *args, **options) -> None:
-        write_csv(self, csvio.RESULT_COLUMNS, csvio.result_rows(**filters_from(options)))
+        write_csv(self, csvio.RESULT_COLUMNS, csvio.result_rows(**filters_from(options)),
+                  to_stdout=options.get("stdout") is None)

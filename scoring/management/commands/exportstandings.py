@@ -20,4 +20,5 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         filters = filters_from(options)
         filters.update(min_games=max(options["min_games"], 0), include_inactive=options["include_inactive"])
-        write_csv(self, csvio.STANDINGS_COLUMNS, list(csvio.standings_rows(**filters)))
+        write_csv(self, csvio.STANDINGS_COLUMNS, list(csvio.standings_rows(**filters)),
+                  to_stdout=options.get("stdout") is None)
